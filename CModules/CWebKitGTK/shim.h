@@ -1,0 +1,48 @@
+// CWebKitGTK: the C surface of WebKitGTK (webkit2gtk-4.1, GTK 3) as Swift sees it.
+//
+// This header holds only what Swift cannot import by itself: macros that expand to
+// casts or constants, and the two libdispatch hooks that let a foreign event loop
+// drain the main queue. Every helper is prefixed `cwk_` and is `static inline`, so
+// nothing here needs a compiled C target.
+#ifndef CWEBKITGTK_SHIM_H
+#define CWEBKITGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <webkit2/webkit2.h>
+#include <libsoup/soup.h>
+#include <glib-unix.h>
+#include <gio/gunixinputstream.h>
+#include <cairo.h>
+#include <sys/eventfd.h>
+#include <poll.h>
+
+// GLib's boolean constants are macros over an int typedef.
+static const gboolean cwk_true = TRUE;
+static const gboolean cwk_false = FALSE;
+
+// `G_SOURCE_CONTINUE` / `G_SOURCE_REMOVE` are macros.
+static const gboolean cwk_source_continue = G_SOURCE_CONTINUE;
+static const gboolean cwk_source_remove = G_SOURCE_REMOVE;
+
+// GType getters are functions, but the fundamental types are macros.
+static inline GType cwk_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType cwk_type_string(void) { return G_TYPE_STRING; }
+static inline gboolean cwk_value_holds_boxed(const GValue *value) { return G_VALUE_HOLDS_BOXED(value); }
+
+// The GIO error domain is a macro around a function call.
+static inline GQuark cwk_io_error_quark(void) { return G_IO_ERROR; }
+
+// libdispatch's run-loop integration, as CoreFoundation uses it. On Linux the handle
+// is an eventfd that becomes readable whenever work is queued on the main queue;
+// calling the callback on the main thread drains that work.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+static inline int cwk_dispatch_main_queue_handle(void) {
+    return _dispatch_get_main_queue_handle_4CF();
+}
+static inline void cwk_dispatch_main_queue_drain(void) {
+    _dispatch_main_queue_callback_4CF(NULL);
+}
+
+#endif

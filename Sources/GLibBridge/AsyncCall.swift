@@ -1,0 +1,51 @@
+package import CWebKitGTK
+
+/// A `GCancellable` that may be cancelled from any thread, as GIO allows.
+private final class Cancellable: @unchecked Sendable {
+    let pointer = g_cancellable_new()!
+    func cancel() { g_cancellable_cancel(pointer) }
+    deinit { g_object_unref(pointer) }
+}
+
+/// Runs a GIO-style asynchronous call as `async throws`.
+///
+/// `start` begins the call with a `GCancellable` and a ready callback plus its user data;
+/// `finish` is called with the call's source object and `GAsyncResult` when it completes,
+/// and turns them into the result (usually by calling the matching `_finish` function
+/// through ``GLibError/check(_:)``). Cancelling the calling Task cancels the
+/// `GCancellable`, and the call then throws `CancellationError`.
+///
+///     let connection = try await gioCall { cancellable, callback, data in
+///         g_socket_listener_accept_async(listener, cancellable, callback, data)
+///     } finish: { _, result in
+///         try GLibError.check { g_socket_listener_accept_finish(listener, result, nil, $0) }
+///     }
+@MainActor
+package func gioCall<Result: Sendable>(
+    _ start: (
+        _ cancellable: UnsafeMutablePointer<GCancellable>, _ callback: GAsyncReadyCallback, _ data: gpointer
+    ) -> Void,
+    finish: @escaping @MainActor (_ source: OpaquePointer?, _ result: OpaquePointer) throws -> Result
+) async throws -> Result {
+    MainLoop.ensureDriven()
+    let cancellable = Cancellable()
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+            let handler: AsyncReadyHandler = { source, result in
+                MainActor.assumeIsolated {
+                    do {
+                        continuation.resume(returning: try finish(source, result))
+                    } catch let error as GLibError where error.isCancellation {
+                        continuation.resume(throwing: CancellationError())
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+            }
+            let data = CallbackBox<AsyncReadyHandler>(handler).retainedPointer()
+            start(cancellable.pointer, Trampoline.asyncReady, data)
+        }
+    } onCancel: {
+        cancellable.cancel()
+    }
+}

@@ -1,0 +1,86 @@
+internal import CWebKitGTK
+
+// The only place in the package that writes `@convention(c)`.
+//
+// Every C callback that GLib, GIO or GTK calls back into Swift goes through one of the
+// functions below. Each takes its Swift state from a box passed as `gpointer` with
+// `Unmanaged.passRetained`, and the box is released exactly once: by the matching destroy
+// notify, or, for one-shot callbacks, by the callback itself.
+
+/// A retained Swift value that travels through C as a `gpointer`.
+///
+/// GLib calls every callback in this package on the thread that runs the main context,
+/// which is the main actor's thread, so a box is never touched by two threads at once.
+final class CallbackBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+
+    /// Retains the box once and returns the pointer to hand to C.
+    func retainedPointer() -> gpointer { Unmanaged.passRetained(self).toOpaque() }
+
+    /// Borrows the box behind a pointer without changing its retain count.
+    static func borrow(_ pointer: gpointer) -> CallbackBox<Value> {
+        Unmanaged<CallbackBox<Value>>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Takes back the retain made by `retainedPointer()`.
+    static func release(_ pointer: gpointer) {
+        Unmanaged<CallbackBox<Value>>.fromOpaque(pointer).release()
+    }
+}
+
+enum Trampoline {
+    /// The marshaller of every signal closure: hands the emission's values to the box's handler.
+    static let signalMarshal: GClosureMarshal = { closure, returnValue, count, values, _, _ in
+        guard let closure, let data = closure.pointee.data, let values else { return }
+        let box = CallbackBox<SignalHandler>.borrow(data)
+        let arguments = SignalArguments(values: values, count: Int(count))
+        let result = MainActor.assumeIsolated { box.value(arguments) }
+        if let returnValue, let result, returnValue.pointee.g_type == cwk_type_boolean() {
+            g_value_set_boolean(returnValue, result ? cwk_true : cwk_false)
+        }
+    }
+
+    /// Runs when GLib frees a signal closure: on disconnect, or when the object is finalized.
+    static let signalClosureFinalized: GClosureNotify = { data, _ in
+        if let data { CallbackBox<SignalHandler>.release(data) }
+    }
+
+    /// A one-shot `GAsyncReadyCallback`: calls the box once and releases it.
+    static let asyncReady: GAsyncReadyCallback = { source, result, data in
+        guard let data, let result else { return }
+        let box = Unmanaged<CallbackBox<AsyncReadyHandler>>.fromOpaque(data).takeRetainedValue()
+        box.value(source.map { OpaquePointer($0) }, result)
+    }
+
+    /// A repeating `GSourceFunc` whose box is released by `destroyNotify`.
+    static let sourceFunction: GSourceFunc = { data in
+        guard let data else { return cwk_source_remove }
+        let keep = CallbackBox<SourceHandler>.borrow(data).value()
+        return keep ? cwk_source_continue : cwk_source_remove
+    }
+
+    /// A repeating `GUnixFDSourceFunc` whose box is released by `destroyNotify`.
+    static let unixFDSourceFunction: GUnixFDSourceFunc = { _, _, data in
+        guard let data else { return cwk_source_remove }
+        let keep = CallbackBox<SourceHandler>.borrow(data).value()
+        return keep ? cwk_source_continue : cwk_source_remove
+    }
+
+    /// Releases a `CallbackBox<SourceHandler>` when its GSource is destroyed.
+    static let sourceDestroyNotify: GDestroyNotify = { data in
+        if let data { CallbackBox<SourceHandler>.release(data) }
+    }
+
+    /// Releases a `CallbackBox<() -> Void>` after running it, for `GDestroyNotify` hooks
+    /// that mean "the C side is done with this" (for example GBytes freeing Swift memory).
+    static let runAndRelease: GDestroyNotify = { data in
+        guard let data else { return }
+        let box = Unmanaged<CallbackBox<@Sendable () -> Void>>.fromOpaque(data).takeRetainedValue()
+        box.value()
+    }
+}
+
+typealias SignalHandler = @MainActor (SignalArguments) -> Bool?
+typealias AsyncReadyHandler = (_ source: OpaquePointer?, _ result: OpaquePointer) -> Void
+typealias SourceHandler = () -> Bool

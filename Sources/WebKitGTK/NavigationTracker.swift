@@ -1,0 +1,217 @@
+import Foundation
+
+/// Gives WebKitGTK's load signals the navigation identity the engine does not have.
+///
+/// WebKitGTK reports `load-changed` and `load-failed` for "the" load of a view, with no
+/// handle saying which load. This tracker attributes each signal to one navigation:
+///
+/// - A load asked for through the API waits as `pending` until the engine's next
+///   `started`; any other `started` is a navigation the page began itself.
+/// - A navigation that is superseded by a newer one, stopped, or cancelled by its caller
+///   has its sequence ended at once and is kept as `retired`, because the engine can still
+///   report its cancellation and `finished` after the next navigation began.
+/// - A cancellation failure whose URL matches a retired navigation belongs to it.
+/// - A navigation can only finish after it committed or failed, so a `finished` that
+///   arrives before either belongs to a retired navigation.
+///
+/// It holds no GTK state and is tested on its own.
+@MainActor
+final class NavigationTracker {
+    typealias Continuation = AsyncThrowingStream<WebPage.NavigationEvent, any Error>.Continuation
+
+    final class Navigation {
+        let id: WebPage.NavigationID
+        let cause: WebPage.NavigationCause
+        var continuation: Continuation?
+        var urls: Set<String> = []
+        var committed = false
+        var failed = false
+
+        init(id: WebPage.NavigationID, cause: WebPage.NavigationCause, continuation: Continuation?) {
+            self.id = id
+            self.cause = cause
+            self.continuation = continuation
+        }
+
+        /// Ends the caller's sequence without an error.
+        func end() {
+            continuation?.finish()
+            continuation = nil
+        }
+    }
+
+    /// Called with every event of every navigation, failures included.
+    var onUpdate: (WebPage.NavigationUpdate) -> Void = { _ in }
+    /// Called when a caller abandons its sequence while the navigation is still open.
+    var onAbandon: () -> Void = {}
+
+    private(set) var pending: Navigation?
+    private(set) var active: Navigation?
+    private var retired: [Navigation] = []
+    private var nextID: UInt64 = 1
+    private(set) var isClosed = false
+
+    /// How many ended navigations may still be owed a late signal; older ones are forgotten.
+    static let retiredLimit = 8
+
+    /// Registers a navigation asked for through the API and returns its sequence.
+    ///
+    /// A navigation still pending or active is superseded: its sequence ends now.
+    func begin(
+        _ cause: WebPage.NavigationCause, url: String?
+    ) -> (WebPage.NavigationID, AsyncThrowingStream<WebPage.NavigationEvent, any Error>) {
+        let (stream, continuation) = AsyncThrowingStream<WebPage.NavigationEvent, any Error>.makeStream()
+        let navigation = Navigation(id: makeID(), cause: cause, continuation: continuation)
+        if let url { navigation.urls.insert(url) }
+        if isClosed {
+            continuation.finish(throwing: WebPage.NavigationError.pageClosed)
+            return (navigation.id, stream)
+        }
+        supersedeOpenNavigations()
+        pending = navigation
+        let id = navigation.id
+        continuation.onTermination = { [weak self] termination in
+            guard case .cancelled = termination else { return }
+            Task { @MainActor in self?.abandon(id) }
+        }
+        return (id, stream)
+    }
+
+    /// Returns a sequence that throws `error` at once (or is empty, for nil), for loads
+    /// that never reach the engine. On a closed page it throws `pageClosed`.
+    func refuse(_ error: (any Error)?) -> AsyncThrowingStream<WebPage.NavigationEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<WebPage.NavigationEvent, any Error>.makeStream()
+        continuation.finish(throwing: isClosed ? WebPage.NavigationError.pageClosed : error)
+        return stream
+    }
+
+    // MARK: Engine signals
+
+    func started(url: String?) {
+        if let active {
+            retire(active)  // the page began another navigation before this one finished
+        }
+        let navigation = pending ?? Navigation(id: makeID(), cause: .page, continuation: nil)
+        pending = nil
+        if let url { navigation.urls.insert(url) }
+        active = navigation
+        deliver(.startedProvisionalNavigation, to: navigation)
+    }
+
+    func redirected(url: String?) {
+        guard let active else { return }
+        if let url { active.urls.insert(url) }
+        deliver(.receivedServerRedirect, to: active)
+    }
+
+    func committed(url: String?) {
+        guard let active else { return }
+        if let url { active.urls.insert(url) }
+        active.committed = true
+        deliver(.committed, to: active)
+    }
+
+    /// A `load-failed`: `beforeCommit` is true when it failed provisionally.
+    func failed(url: String?, beforeCommit: Bool, isCancellation: Bool, error: any Error) {
+        if isCancellation, let url, let index = retired.firstIndex(where: { $0.urls.contains(url) }) {
+            retired[index].failed = true
+            return
+        }
+        guard let active, !active.failed else { return }
+        active.failed = true
+        if beforeCommit {
+            onUpdate(.init(navigationID: active.id, cause: active.cause, kind: .failedProvisionalNavigation(underlyingError: error)))
+            active.continuation?.finish(throwing: WebPage.NavigationError.failedProvisionalNavigation(error))
+        } else {
+            onUpdate(.init(navigationID: active.id, cause: active.cause, kind: .failed(underlyingError: error)))
+            active.continuation?.finish(throwing: error)
+        }
+        active.continuation = nil
+    }
+
+    func finished() {
+        if let active, active.committed || active.failed {
+            self.active = nil
+            // GTK reports `finished` after every failure too; the failure already ended it.
+            if !active.failed { deliver(.finished, to: active) }
+            active.end()
+            return
+        }
+        if !retired.isEmpty { retired.removeFirst() }
+    }
+
+    /// The web process ended: every open navigation fails.
+    func processTerminated() {
+        for navigation in [pending, active].compactMap({ $0 }) {
+            onUpdate(
+                .init(
+                    navigationID: navigation.id, cause: navigation.cause,
+                    kind: .failed(underlyingError: WebPage.NavigationError.webContentProcessTerminated)))
+            navigation.continuation?.finish(throwing: WebPage.NavigationError.webContentProcessTerminated)
+            navigation.continuation = nil
+        }
+        pending = nil
+        active = nil
+        retired.removeAll()
+    }
+
+    /// `stopLoading()`: the open navigations end now; the engine's late signals are absorbed.
+    func stopped() {
+        supersedeOpenNavigations()
+    }
+
+    /// The page closed: every open navigation throws `pageClosed`, and later loads too.
+    func close() {
+        isClosed = true
+        for navigation in [pending, active].compactMap({ $0 }) {
+            navigation.continuation?.finish(throwing: WebPage.NavigationError.pageClosed)
+            navigation.continuation = nil
+        }
+        pending = nil
+        active = nil
+        retired.removeAll()
+    }
+
+    // MARK: Helpers
+
+    private func abandon(_ id: WebPage.NavigationID) {
+        guard pending?.id == id || active?.id == id else { return }
+        supersedeOpenNavigations()
+        onAbandon()
+    }
+
+    private func supersedeOpenNavigations() {
+        if let pending {
+            pending.end()
+            self.pending = nil
+        }
+        if let active {
+            retire(active)
+            self.active = nil
+        }
+    }
+
+    private func retire(_ navigation: Navigation) {
+        navigation.end()
+        if active === navigation { active = nil }
+        retired.append(navigation)
+        if retired.count > Self.retiredLimit { retired.removeFirst() }
+    }
+
+    private func deliver(_ event: WebPage.NavigationEvent, to navigation: Navigation) {
+        let kind: WebPage.NavigationUpdate.Kind =
+            switch event {
+            case .startedProvisionalNavigation: .startedProvisionalNavigation
+            case .receivedServerRedirect: .receivedServerRedirect
+            case .committed: .committed
+            case .finished: .finished
+            }
+        onUpdate(.init(navigationID: navigation.id, cause: navigation.cause, kind: kind))
+        navigation.continuation?.yield(event)
+    }
+
+    private func makeID() -> WebPage.NavigationID {
+        defer { nextID += 1 }
+        return WebPage.NavigationID(value: nextID)
+    }
+}

@@ -1,0 +1,91 @@
+internal import CWebKitGTK
+import Dispatch
+import Foundation
+import GLibBridge
+
+extension WebPage {
+    /// The pages visited before and after the current one.
+    public struct BackForwardList: Equatable, Sendable {
+        /// A visited page: its URL and title when it was visited.
+        public struct Item: Equatable, Sendable, Identifiable {
+            /// The page's title, if it had one.
+            public let title: String?
+            /// The URL the page ended at.
+            public let url: URL
+            /// The URL first asked for, before redirects.
+            public let initialURL: URL
+            let handle: ItemHandle
+
+            /// Identifies the engine's history entry.
+            public var id: ObjectIdentifier { ObjectIdentifier(handle) }
+
+            public static func == (lhs: Item, rhs: Item) -> Bool { lhs.handle.pointer == rhs.handle.pointer }
+        }
+
+        /// The pages before the current one, oldest first.
+        public let backList: [Item]
+        /// The current page.
+        public let currentItem: Item?
+        /// The pages after the current one, nearest first.
+        public let forwardList: [Item]
+    }
+
+    /// The page's history. Observable: it changes with every navigation.
+    public var backForwardList: BackForwardList {
+        access(keyPath: \.backForwardList)
+        let list = webkit_web_view_get_back_forward_list(webView)
+        // WebKitGTK gives the back list nearest first; Apple's order is oldest first.
+        return BackForwardList(
+            backList: Self.items(webkit_back_forward_list_get_back_list(list)).reversed(),
+            currentItem: webkit_back_forward_list_get_current_item(list).flatMap(Self.item),
+            forwardList: Self.items(webkit_back_forward_list_get_forward_list(list)))
+    }
+
+    private static func items(_ list: UnsafeMutablePointer<GList>?) -> [BackForwardList.Item] {
+        defer { g_list_free(list) }
+        var result: [BackForwardList.Item] = []
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data, let item = item(UnsafeMutablePointer(OpaquePointer(data))) {
+                result.append(item)
+            }
+            node = current.pointee.next
+        }
+        return result
+    }
+
+    private static func item(_ pointer: UnsafeMutablePointer<WebKitBackForwardListItem>) -> BackForwardList.Item? {
+        guard let uri = String(optionalCString: webkit_back_forward_list_item_get_uri(pointer)),
+            let url = URL(string: uri)
+        else { return nil }
+        let original = String(optionalCString: webkit_back_forward_list_item_get_original_uri(pointer))
+        return BackForwardList.Item(
+            title: String(optionalCString: webkit_back_forward_list_item_get_title(pointer)),
+            url: url,
+            initialURL: original.flatMap { URL(string: $0) } ?? url,
+            handle: ItemHandle(retaining: OpaquePointer(pointer)))
+    }
+}
+
+/// A strong reference to a `WebKitBackForwardListItem` that may travel between threads:
+/// its last release always happens on the main thread, where WebKit expects it.
+final class ItemHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init(retaining pointer: OpaquePointer) {
+        g_object_ref(UnsafeMutableRawPointer(pointer))
+        self.pointer = pointer
+    }
+
+    func cast<T>() -> UnsafeMutablePointer<T> { UnsafeMutablePointer(pointer) }
+
+    deinit {
+        let address = UInt(bitPattern: self.pointer)
+        let release: @Sendable () -> Void = { g_object_unref(UnsafeMutableRawPointer(bitPattern: address)) }
+        if Thread.isMainThread {
+            release()
+        } else {
+            DispatchQueue.main.async(execute: release)
+        }
+    }
+}

@@ -1,0 +1,174 @@
+internal import CWebKitGTK
+import Foundation
+import FoundationNetworking
+import GLibBridge
+
+extension WebPage {
+    /// Loads a URL and returns the events of that navigation.
+    ///
+    ///     for try await event in page.load(URL(string: "lakes://articles/tahoe")) {
+    ///         if event == .committed { showSpinner = false }
+    ///     }
+    ///
+    /// The load starts at once, whether or not the sequence is iterated. Cancelling the
+    /// task that iterates it stops the load. A newer load, or ``stopLoading()``, ends the
+    /// sequence early without an error.
+    ///
+    /// - Parameter url: An absolute URL. Nil or a relative URL makes the sequence throw
+    ///   ``NavigationError/invalidURL``.
+    /// - Returns: The navigation's events, ending after `finished`.
+    /// - Throws (from the sequence): ``NavigationError/failedProvisionalNavigation(_:)``
+    ///   when it fails before commit, the engine's error when it fails after,
+    ///   ``NavigationError/webContentProcessTerminated`` and ``NavigationError/pageClosed``.
+    @discardableResult
+    public func load(_ url: URL?) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
+        guard let url else { return tracker.refuse(NavigationError.invalidURL) }
+        return loadRequest(URLRequest(url: url))
+    }
+
+    /// Loads a request, with its HTTP header fields, and returns the events of that navigation.
+    ///
+    /// WebKitGTK loads top-level documents with GET only: a request with another method
+    /// or with a body fails with ``NavigationError/failedProvisionalNavigation(_:)``
+    /// carrying ``UnsupportedRequestError``.
+    ///
+    /// - Parameter request: The request; its URL must be absolute.
+    /// - Returns: The navigation's events, as ``load(_:)-(URL?)`` describes.
+    @discardableResult
+    public func load(_ request: URLRequest) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
+        loadRequest(request)
+    }
+
+    private func loadRequest(_ request: URLRequest) -> AsyncThrowingStream<NavigationEvent, any Error> {
+        guard let url = request.url, url.scheme != nil, let uriRequest = webkit_uri_request_new(url.absoluteString)
+        else { return tracker.refuse(NavigationError.invalidURL) }
+        defer { g_object_unref(uriRequest) }
+        let method = request.httpMethod?.uppercased() ?? "GET"
+        guard method == "GET", request.httpBody == nil else {
+            return tracker.refuse(
+                NavigationError.failedProvisionalNavigation(UnsupportedRequestError(method: method)))
+        }
+        if let fields = request.allHTTPHeaderFields, !fields.isEmpty,
+            let headers = webkit_uri_request_get_http_headers(uriRequest)
+        {
+            for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+                soup_message_headers_replace(headers, name, value)
+            }
+        }
+        let (_, stream) = tracker.begin(.request(url), url: url.absoluteString)
+        if !tracker.isClosed { webkit_web_view_load_request(webView, uriRequest) }
+        return stream
+    }
+
+    /// Loads an HTML string and returns the events of that navigation.
+    ///
+    /// - Parameters:
+    ///   - html: The document's source.
+    ///   - baseURL: The URL relative links resolve against and the document's origin.
+    ///     Default: nil, which loads the document as `about:blank`.
+    @discardableResult
+    public func load(html: String, baseURL: URL? = nil) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
+        let base = baseURL?.absoluteString
+        let (_, stream) = tracker.begin(.content, url: base ?? "about:blank")
+        if !tracker.isClosed { webkit_web_view_load_html(webView, html, base) }
+        return stream
+    }
+
+    /// Loads bytes of a given MIME type and returns the events of that navigation.
+    ///
+    /// - Parameters:
+    ///   - data: The content; it is copied.
+    ///   - mimeType: Its MIME type, for example `"text/html"` or `"image/svg+xml"`.
+    ///   - characterEncoding: The encoding of text content. Default: UTF-8.
+    ///   - baseURL: The URL relative links resolve against. Default: nil, `about:blank`.
+    @discardableResult
+    public func load(
+        _ data: Data, mimeType: String, characterEncoding: String.Encoding = .utf8, baseURL: URL? = nil
+    ) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
+        let base = baseURL?.absoluteString
+        let (_, stream) = tracker.begin(.content, url: base ?? "about:blank")
+        guard !tracker.isClosed else { return stream }
+        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        webkit_web_view_load_bytes(webView, bytes, mimeType, characterEncoding.ianaName, base)
+        return stream
+    }
+
+    /// Goes to an item of the back/forward list and returns the events of that navigation.
+    @discardableResult
+    public func load(_ item: BackForwardList.Item) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
+        loadItem(item)
+    }
+
+    private func loadItem(_ item: BackForwardList.Item) -> AsyncThrowingStream<NavigationEvent, any Error> {
+        let (_, stream) = tracker.begin(.backForward, url: item.url.absoluteString)
+        if !tracker.isClosed {
+            webkit_web_view_go_to_back_forward_list_item(webView, item.handle.cast())
+        }
+        return stream
+    }
+
+    /// Goes one page back, if there is one. The sequence is empty when there is not.
+    @discardableResult
+    public func goBack() -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
+        guard let item = backForwardList.backList.last else { return tracker.refuse(nil) }
+        return loadItem(item)
+    }
+
+    /// Goes one page forward, if there is one. The sequence is empty when there is not.
+    @discardableResult
+    public func goForward() -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
+        guard let item = backForwardList.forwardList.first else { return tracker.refuse(nil) }
+        return loadItem(item)
+    }
+
+    /// Loads the current document again and returns the events of that navigation.
+    ///
+    /// - Parameter fromOrigin: Whether to bypass caches and revalidate everything with the
+    ///   server. Default: false.
+    @discardableResult
+    public func reload(fromOrigin: Bool = false) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
+        let (_, stream) = tracker.begin(.reload, url: url?.absoluteString)
+        guard !tracker.isClosed else { return stream }
+        if fromOrigin {
+            webkit_web_view_reload_bypass_cache(webView)
+        } else {
+            webkit_web_view_reload(webView)
+        }
+        return stream
+    }
+
+    /// Stops the navigation under way; its sequence ends without an error.
+    public func stopLoading() {
+        tracker.stopped()
+        if !tracker.isClosed { webkit_web_view_stop_loading(webView) }
+    }
+}
+
+/// A request WebKitGTK cannot load as a top-level document.
+public struct UnsupportedRequestError: Error, Sendable, CustomStringConvertible {
+    /// The request's HTTP method.
+    public let method: String
+    public var description: String {
+        "WebKitGTK loads documents with GET and no body; this request uses \(method)\(method == "GET" ? " with a body" : "")"
+    }
+}
+
+extension String.Encoding {
+    /// The IANA character-set name WebKit expects.
+    var ianaName: String {
+        switch self {
+        case .ascii: "US-ASCII"
+        case .isoLatin1: "ISO-8859-1"
+        case .isoLatin2: "ISO-8859-2"
+        case .utf16: "UTF-16"
+        case .utf16BigEndian: "UTF-16BE"
+        case .utf16LittleEndian: "UTF-16LE"
+        case .utf32: "UTF-32"
+        case .windowsCP1252: "windows-1252"
+        case .japaneseEUC: "EUC-JP"
+        case .shiftJIS: "Shift_JIS"
+        default: "UTF-8"
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+extension WebPage {
+    /// A step of a navigation, as a page's load sequences report it.
+    ///
+    /// A successful navigation reports `startedProvisionalNavigation`, any number of
+    /// `receivedServerRedirect`, then `committed` and `finished`. A failure is thrown from
+    /// the sequence instead: before commit as ``NavigationError/failedProvisionalNavigation(_:)``,
+    /// after it as the underlying error.
+    public enum NavigationEvent: Hashable, Sendable {
+        /// The request was sent; nothing is shown yet. WebKitGTK's `WEBKIT_LOAD_STARTED`.
+        case startedProvisionalNavigation
+        /// The server redirected the request. WebKitGTK's `WEBKIT_LOAD_REDIRECTED`.
+        case receivedServerRedirect
+        /// The first bytes of the new document arrived and replaced the old one.
+        /// WebKitGTK's `WEBKIT_LOAD_COMMITTED`.
+        case committed
+        /// The document and its subresources loaded. WebKitGTK's `WEBKIT_LOAD_FINISHED`.
+        case finished
+    }
+
+    /// Why a navigation's sequence ended with an error.
+    public enum NavigationError: Error, Sendable {
+        /// The navigation failed before anything was committed, with the engine's error
+        /// (a ``GLibError`` for network, policy and TLS failures).
+        case failedProvisionalNavigation(any Error)
+        /// The page was closed while the navigation was open, or was already closed.
+        case pageClosed
+        /// The web content process ended (crashed, was killed, or ran out of memory).
+        case webContentProcessTerminated
+        /// The URL was missing, relative, or could not be handed to the engine.
+        case invalidURL
+    }
+
+    /// Identifies one navigation of a page, unique for the page's lifetime.
+    public struct NavigationID: Hashable, Sendable, CustomStringConvertible {
+        let value: UInt64
+        public var description: String { "navigation \(value)" }
+    }
+
+    /// What started a navigation.
+    public enum NavigationCause: Hashable, Sendable {
+        /// `load(_:)` with a URL or request.
+        case request(URL)
+        /// `load(html:baseURL:)` or `load(_:mimeType:characterEncoding:baseURL:)`.
+        case content
+        /// `load(_:)` with a back/forward item, `goBack()` or `goForward()`.
+        case backForward
+        /// `reload(fromOrigin:)`.
+        case reload
+        /// The page itself: a link, a form, script, or a redirect in the document.
+        case page
+    }
+
+    /// One event of one navigation, failures included: the value of
+    /// ``WebPage/currentNavigationEvent`` and of the ``WebPage/navigations`` sequence.
+    public struct NavigationUpdate: Sendable, CustomStringConvertible {
+        /// What happened.
+        public enum Kind: Sendable {
+            case startedProvisionalNavigation
+            case receivedServerRedirect
+            case committed
+            case finished
+            /// The navigation failed before commit.
+            case failedProvisionalNavigation(underlyingError: any Error)
+            /// The navigation failed after commit.
+            case failed(underlyingError: any Error)
+        }
+
+        /// The navigation this event belongs to.
+        public let navigationID: NavigationID
+        /// What started that navigation.
+        public let cause: NavigationCause
+        /// What happened.
+        public let kind: Kind
+
+        /// The event as a ``NavigationEvent``, or nil for a failure.
+        public var event: NavigationEvent? {
+            switch kind {
+            case .startedProvisionalNavigation: .startedProvisionalNavigation
+            case .receivedServerRedirect: .receivedServerRedirect
+            case .committed: .committed
+            case .finished: .finished
+            case .failedProvisionalNavigation, .failed: nil
+            }
+        }
+
+        /// The error, for a failure.
+        public var error: (any Error)? {
+            switch kind {
+            case .failedProvisionalNavigation(let error), .failed(let error): error
+            default: nil
+            }
+        }
+
+        public var description: String { "\(navigationID) (\(cause)): \(kind)" }
+    }
+}

@@ -1,0 +1,239 @@
+internal import CWebKitGTK
+import Foundation
+import GLibBridge
+import Observation
+
+/// A web page: loads content, reports its state, and runs without any window.
+///
+/// `WebPage` is the model of Apple's "WebKit for SwiftUI" over WebKitGTK: an observable
+/// object whose properties follow the engine, whose loads return an async sequence of
+/// navigation events, and which a ``WebView`` shows. A page that no view shows still
+/// loads, lays out and runs script, in an offscreen 1024×768 window.
+///
+///     let page = WebPage()
+///     for try await event in page.load(URL(string: "https://example.org")) {
+///         print(event)  // startedProvisionalNavigation, committed, finished
+///     }
+///     print(page.title)
+///
+/// Every property is observable with Observation (`withObservationTracking`, or
+/// `Observations { page.title }`). A page is closed with ``close()`` or when the last
+/// reference goes; a closed page's loads throw ``NavigationError/pageClosed``.
+@MainActor
+@Observable
+public final class WebPage {
+    /// The settings the page was created with.
+    @ObservationIgnored public let configuration: Configuration
+
+    @ObservationIgnored let view: GObjectReference
+    @ObservationIgnored private var parking: GObjectReference?
+    @ObservationIgnored private var connections: [SignalConnection] = []
+    @ObservationIgnored let tracker = NavigationTracker()
+    @ObservationIgnored private var observers: [UInt64: AsyncStream<NavigationUpdate>.Continuation] = [:]
+    @ObservationIgnored private var nextObserverID: UInt64 = 0
+    @ObservationIgnored weak var hostingView: WebView?
+
+    /// The newest event of the newest navigation, failures included; nil before any load.
+    ///
+    /// Follow it with `Observations { page.currentNavigationEvent }` to see every
+    /// navigation the page makes, including those it starts itself (links, forms, script).
+    public private(set) var currentNavigationEvent: NavigationUpdate?
+
+    /// Whether ``close()`` was called. A closed page loads nothing.
+    public private(set) var isClosed = false
+
+    /// Creates a page with a configuration (the default one when omitted).
+    public init(configuration: Configuration = Configuration()) {
+        GTK.prepare()
+        self.configuration = configuration
+        let context = configuration.websiteDataStore.context
+        let widget = webkit_web_view_new_with_context(context.cast(to: WebKitWebContext.self))!
+        view = GObjectReference(sinking: OpaquePointer(widget))
+        if let name = configuration.applicationNameForUserAgent {
+            let settings = webkit_web_view_get_settings(webView)
+            webkit_settings_set_user_agent_with_application_details(settings, name, nil)
+        }
+        park()
+        connectSignals()
+        tracker.onUpdate = { [weak self] update in self?.publish(update) }
+        tracker.onAbandon = { [weak self] in
+            guard let self else { return }
+            webkit_web_view_stop_loading(webView)
+        }
+    }
+
+    isolated deinit {
+        if !isClosed { tearDown() }
+    }
+
+    /// Closes the page: stops loading, ends every navigation sequence with
+    /// ``NavigationError/pageClosed``, ends ``navigations``, and frees the engine's page.
+    /// Idempotent.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        tearDown()
+    }
+
+    private func tearDown() {
+        tracker.close()
+        for observer in observers.values { observer.finish() }
+        observers.removeAll()
+        for connection in connections { connection.disconnect() }
+        connections.removeAll()
+        webkit_web_view_stop_loading(webView)
+        hostingView?.pageDidClose()
+        if let parking {
+            gtk_widget_destroy(parking.cast(to: GtkWidget.self))
+            self.parking = nil
+        }
+        gtk_widget_destroy(widget)
+    }
+
+    /// An indefinite sequence of every event of every navigation from now on, failures
+    /// included. Each access makes a new sequence; it ends when the page closes.
+    public var navigations: some AsyncSequence<NavigationUpdate, Never> & Sendable {
+        let (stream, continuation) = AsyncStream<NavigationUpdate>.makeStream()
+        guard !isClosed else {
+            continuation.finish()
+            return stream
+        }
+        let id = nextObserverID
+        nextObserverID += 1
+        observers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.observers[id] = nil }
+        }
+        return stream
+    }
+
+    private func publish(_ update: NavigationUpdate) {
+        currentNavigationEvent = update
+        for observer in observers.values { observer.yield(update) }
+    }
+
+    // MARK: Engine access
+
+    var webView: UnsafeMutablePointer<WebKitWebView> { view.cast() }
+    var widget: UnsafeMutablePointer<GtkWidget> { view.cast() }
+
+    /// Puts the engine's view in an offscreen window, where it lays out and paints at
+    /// 1024×768 as if shown.
+    func park() {
+        let window = GObjectReference(sinking: OpaquePointer(gtk_offscreen_window_new()!))
+        gtk_widget_set_size_request(widget, 1024, 768)
+        gtk_container_add(window.cast(), widget)
+        gtk_widget_show_all(window.cast())
+        parking = window
+    }
+
+    /// Moves the engine's view out of its offscreen window into `container`.
+    func unpark(into container: UnsafeMutablePointer<GtkBox>) {
+        if let parking {
+            gtk_container_remove(parking.cast(), widget)
+            gtk_widget_destroy(parking.cast(to: GtkWidget.self))
+            self.parking = nil
+        }
+        gtk_widget_set_size_request(widget, -1, -1)
+        gtk_box_pack_start(container, widget, cwk_true, cwk_true, 0)
+        gtk_widget_show(widget)
+    }
+
+    /// Takes the engine's view back from a view that no longer shows it.
+    func reclaim(from container: UnsafeMutablePointer<GtkBox>) {
+        guard !isClosed else { return }
+        gtk_container_remove(UnsafeMutablePointer<GtkContainer>(OpaquePointer(container)), widget)
+        park()
+    }
+
+    /// Ends the web content process, as a crash would. For tests of crash recovery.
+    package func terminateWebContentProcessForTesting() {
+        webkit_web_view_terminate_web_process(webView)
+    }
+
+    /// The engine's `WebKitWebView`, for tests that check its lifetime.
+    package var engineObjectForTesting: OpaquePointer { view.pointer }
+
+    // MARK: Signals
+
+    private func connectSignals() {
+        func on(_ name: String, _ handler: @escaping @MainActor (WebPage, SignalArguments) -> Bool?) {
+            connections.append(
+                view.connect(name) { [weak self] arguments in
+                    guard let self else { return nil }
+                    return handler(self, arguments)
+                })
+        }
+        func notify(_ property: String, _ keyPaths: [PartialKeyPath<WebPage>]) {
+            on("notify::\(property)") { page, _ in
+                page.notifyChanged(keyPaths)
+                return nil
+            }
+        }
+        notify("title", [\.title])
+        notify("uri", [\.url])
+        notify("estimated-load-progress", [\.estimatedProgress])
+        notify("is-loading", [\.isLoading])
+        notify("theme-color", [\.themeColor])
+        on("load-changed") { page, arguments in
+            page.loadChanged(WebKitLoadEvent(UInt32(bitPattern: arguments.enumValue(1))))
+            return nil
+        }
+        on("load-failed") { page, arguments in
+            page.loadFailed(
+                event: WebKitLoadEvent(UInt32(bitPattern: arguments.enumValue(1))), uri: arguments.string(2),
+                error: arguments.pointer(3))
+            return true  // no built-in error page
+        }
+        on("web-process-terminated") { page, _ in
+            page.tracker.processTerminated()
+            return nil
+        }
+        let list = GObjectReference(retaining: OpaquePointer(webkit_web_view_get_back_forward_list(webView)!))
+        connections.append(
+            list.connect("changed") { [weak self] _ in
+                self?.notifyChanged([\.backForwardList, \.canGoBack, \.canGoForward])
+                return nil
+            })
+    }
+
+    private func notifyChanged(_ keyPaths: [PartialKeyPath<WebPage>]) {
+        for keyPath in keyPaths {
+            switch keyPath {
+            case \WebPage.title: withMutation(keyPath: \.title) {}
+            case \WebPage.url: withMutation(keyPath: \.url) {}
+            case \WebPage.estimatedProgress: withMutation(keyPath: \.estimatedProgress) {}
+            case \WebPage.isLoading: withMutation(keyPath: \.isLoading) {}
+            case \WebPage.themeColor: withMutation(keyPath: \.themeColor) {}
+            case \WebPage.backForwardList: withMutation(keyPath: \.backForwardList) {}
+            case \WebPage.canGoBack: withMutation(keyPath: \.canGoBack) {}
+            case \WebPage.canGoForward: withMutation(keyPath: \.canGoForward) {}
+            default: break
+            }
+        }
+    }
+
+    private func loadChanged(_ event: WebKitLoadEvent) {
+        let uri = String(optionalCString: webkit_web_view_get_uri(webView))
+        switch event {
+        case WEBKIT_LOAD_STARTED: tracker.started(url: uri)
+        case WEBKIT_LOAD_REDIRECTED: tracker.redirected(url: uri)
+        case WEBKIT_LOAD_COMMITTED: tracker.committed(url: uri)
+        case WEBKIT_LOAD_FINISHED: tracker.finished()
+        default: break
+        }
+    }
+
+    private func loadFailed(event: WebKitLoadEvent, uri: String?, error: OpaquePointer?) {
+        let failure: GLibError =
+            if let error {
+                GLibError(adopting: OpaquePointer(g_error_copy(UnsafePointer<GError>(error))))
+            } else {
+                GLibError(domain: "WebKitNetworkError", code: 0, message: "The load failed")
+            }
+        let cancelled =
+            failure.domain == String(cString: g_quark_to_string(webkit_network_error_quark()))
+            && failure.code == Int32(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue)
+        tracker.failed(url: uri, beforeCommit: event != WEBKIT_LOAD_COMMITTED, isCancellation: cancelled, error: failure)
+    }
+}

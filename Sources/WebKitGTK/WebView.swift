@@ -1,0 +1,63 @@
+internal import CWebKitGTK
+import Foundation
+import GLibBridge
+
+/// A GTK widget that shows one ``WebPage``.
+///
+///     let page = WebPage()
+///     let view = WebView(page)
+///     page.load(URL(string: "lakes://articles/tahoe"))
+///
+/// A page is shown by at most one view at a time; when the view goes away the page
+/// keeps running offscreen. Place ``WebView`` in a GTK window with the app's own widget
+/// code (see `LakesApp`).
+@MainActor
+public final class WebView {
+    /// The page this view shows.
+    public let page: WebPage
+    let container: GObjectReference
+    private var destroyConnection: SignalConnection?
+
+    /// Shows `page`.
+    ///
+    /// - Precondition: no other ``WebView`` shows the page, and it is not closed.
+    public init(_ page: WebPage) {
+        precondition(page.hostingView == nil, "this WebPage is already shown by another WebView")
+        precondition(!page.isClosed, "this WebPage is closed")
+        self.page = page
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        container = GObjectReference(sinking: OpaquePointer(box))
+        page.hostingView = self
+        page.unpark(into: container.cast())
+        // When GTK destroys the window around the view, give the page back its offscreen
+        // window first, so the page outlives the widget tree as it outlives this view.
+        destroyConnection = container.connect("destroy") { [weak self] _ in
+            self?.release()
+            return nil
+        }
+    }
+
+    /// Makes a new page, shows it, and loads `url` in it.
+    public convenience init(url: URL?) {
+        self.init(WebPage())
+        page.load(url)
+    }
+
+    isolated deinit {
+        release()
+    }
+
+    /// The widget to place in a GTK container (a `GtkBox` holding the engine's view).
+    package var widget: OpaquePointer { container.pointer }
+
+    private func release() {
+        guard page.hostingView === self else { return }
+        page.hostingView = nil
+        page.reclaim(from: container.cast())
+    }
+
+    /// The page closed: its engine view is gone, nothing to give back.
+    func pageDidClose() {
+        destroyConnection?.disconnect()
+    }
+}
