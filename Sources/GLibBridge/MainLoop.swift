@@ -59,6 +59,32 @@ public enum MainLoop {
         driver.start()
     }
 
+    /// Runs `body` on the main actor while a GLib main loop owns the main thread, and
+    /// exits the process when it returns.
+    ///
+    /// Use it as the whole of a synchronous `main` for programs whose main actor must be
+    /// the real main thread (where GTK and WebKit expect to run), for example a test runner:
+    /// with an `async` main, libdispatch parks the main thread and runs main-actor jobs on
+    /// worker threads, which WebKit's thread-affine run loops cannot follow.
+    public static func run(_ body: @escaping @MainActor () async -> Void) -> Never {
+        prepareForGLibOwnedMainThread()
+        let loop = g_main_loop_new(nil, cwk_false)
+        Task { @MainActor in
+            await body()
+            exit(0)
+        }
+        g_main_loop_run(loop)
+        exit(0)
+    }
+
+    /// ``run(_:)`` under a fixed symbol name, for the test runner's entry point
+    /// (`Tests/TestRunner.swift`), which declares it with `@_silgen_name` so that it can
+    /// start before any test module, or this one's C headers, is imported.
+    @_silgen_name("GLibBridge_MainLoop_run")
+    public static func runForTestRunner(_ body: @escaping @MainActor () async -> Void) -> Never {
+        run(body)
+    }
+
     /// Whether GLib is currently driven from the dispatch main queue.
     public static var isDispatchDriven: Bool { mode == .dispatchOwnsMainThread }
 }

@@ -57,32 +57,28 @@ final class NavigationTracker {
     /// Registers a navigation asked for through the API and returns its sequence.
     ///
     /// A navigation still pending or active is superseded: its sequence ends now.
-    func begin(
-        _ cause: WebPage.NavigationCause, url: String?
-    ) -> (WebPage.NavigationID, AsyncThrowingStream<WebPage.NavigationEvent, any Error>) {
+    func begin(_ cause: WebPage.NavigationCause, url: String?) -> NavigationEvents {
         let (stream, continuation) = AsyncThrowingStream<WebPage.NavigationEvent, any Error>.makeStream()
         let navigation = Navigation(id: makeID(), cause: cause, continuation: continuation)
         if let url { navigation.urls.insert(url) }
         if isClosed {
             continuation.finish(throwing: WebPage.NavigationError.pageClosed)
-            return (navigation.id, stream)
+            return NavigationEvents(stream: stream, cancel: {})
         }
         supersedeOpenNavigations()
         pending = navigation
         let id = navigation.id
-        continuation.onTermination = { [weak self] termination in
-            guard case .cancelled = termination else { return }
+        return NavigationEvents(stream: stream) { [weak self] in
             Task { @MainActor in self?.abandon(id) }
         }
-        return (id, stream)
     }
 
     /// Returns a sequence that throws `error` at once (or is empty, for nil), for loads
     /// that never reach the engine. On a closed page it throws `pageClosed`.
-    func refuse(_ error: (any Error)?) -> AsyncThrowingStream<WebPage.NavigationEvent, any Error> {
+    func refuse(_ error: (any Error)?) -> NavigationEvents {
         let (stream, continuation) = AsyncThrowingStream<WebPage.NavigationEvent, any Error>.makeStream()
         continuation.finish(throwing: isClosed ? WebPage.NavigationError.pageClosed : error)
-        return stream
+        return NavigationEvents(stream: stream, cancel: {})
     }
 
     // MARK: Engine signals
@@ -213,5 +209,35 @@ final class NavigationTracker {
     private func makeID() -> WebPage.NavigationID {
         defer { nextID += 1 }
         return WebPage.NavigationID(value: nextID)
+    }
+}
+
+/// The events of one navigation, as a load returns them.
+///
+/// Dropping the sequence leaves the navigation running (loads are fire-and-forget when
+/// their result is discarded); cancelling a task that is iterating it stops the navigation.
+struct NavigationEvents: AsyncSequence, Sendable {
+    typealias Element = WebPage.NavigationEvent
+    typealias Failure = any Error
+
+    let stream: AsyncThrowingStream<WebPage.NavigationEvent, any Error>
+    let cancel: @Sendable () -> Void
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(base: stream.makeAsyncIterator(), cancel: cancel)
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<WebPage.NavigationEvent, any Error>.Iterator
+        let cancel: @Sendable () -> Void
+
+        mutating func next() async throws -> WebPage.NavigationEvent? {
+            let cancel = self.cancel
+            return try await withTaskCancellationHandler {
+                try await base.next()
+            } onCancel: {
+                cancel()
+            }
+        }
     }
 }

@@ -26,7 +26,7 @@ extension WebPage {
         public let backList: [Item]
         /// The current page.
         public let currentItem: Item?
-        /// The pages after the current one, nearest first.
+        /// The pages after the current one, oldest (nearest) first.
         public let forwardList: [Item]
     }
 
@@ -34,11 +34,13 @@ extension WebPage {
     public var backForwardList: BackForwardList {
         access(keyPath: \.backForwardList)
         let list = webkit_web_view_get_back_forward_list(webView)
-        // WebKitGTK gives the back list nearest first; Apple's order is oldest first.
+        // WebKitGTK builds both lists by prepending, so each comes farthest from the
+        // current item last... reversed: the back list nearest first, the forward list
+        // farthest first. Apple's order is oldest first for both.
         return BackForwardList(
             backList: Self.items(webkit_back_forward_list_get_back_list(list)).reversed(),
             currentItem: webkit_back_forward_list_get_current_item(list).flatMap(Self.item),
-            forwardList: Self.items(webkit_back_forward_list_get_forward_list(list)))
+            forwardList: Self.items(webkit_back_forward_list_get_forward_list(list)).reversed())
     }
 
     private static func items(_ list: UnsafeMutablePointer<GList>?) -> [BackForwardList.Item] {

@@ -39,7 +39,7 @@ extension WebPage {
         loadRequest(request)
     }
 
-    private func loadRequest(_ request: URLRequest) -> AsyncThrowingStream<NavigationEvent, any Error> {
+    private func loadRequest(_ request: URLRequest) -> NavigationEvents {
         guard let url = request.url, url.scheme != nil, let uriRequest = webkit_uri_request_new(url.absoluteString)
         else { return tracker.refuse(NavigationError.invalidURL) }
         defer { g_object_unref(uriRequest) }
@@ -55,7 +55,7 @@ extension WebPage {
                 soup_message_headers_replace(headers, name, value)
             }
         }
-        let (_, stream) = tracker.begin(.request(url), url: url.absoluteString)
+        let stream = tracker.begin(.request(url), url: url.absoluteString)
         if !tracker.isClosed { webkit_web_view_load_request(webView, uriRequest) }
         return stream
     }
@@ -69,7 +69,7 @@ extension WebPage {
     @discardableResult
     public func load(html: String, baseURL: URL? = nil) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
         let base = baseURL?.absoluteString
-        let (_, stream) = tracker.begin(.content, url: base ?? "about:blank")
+        let stream = tracker.begin(.content, url: base ?? "about:blank")
         if !tracker.isClosed { webkit_web_view_load_html(webView, html, base) }
         return stream
     }
@@ -86,7 +86,7 @@ extension WebPage {
         _ data: Data, mimeType: String, characterEncoding: String.Encoding = .utf8, baseURL: URL? = nil
     ) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
         let base = baseURL?.absoluteString
-        let (_, stream) = tracker.begin(.content, url: base ?? "about:blank")
+        let stream = tracker.begin(.content, url: base ?? "about:blank")
         guard !tracker.isClosed else { return stream }
         let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(bytes) }
@@ -100,8 +100,8 @@ extension WebPage {
         loadItem(item)
     }
 
-    private func loadItem(_ item: BackForwardList.Item) -> AsyncThrowingStream<NavigationEvent, any Error> {
-        let (_, stream) = tracker.begin(.backForward, url: item.url.absoluteString)
+    private func loadItem(_ item: BackForwardList.Item) -> NavigationEvents {
+        let stream = tracker.begin(.backForward, url: item.url.absoluteString)
         if !tracker.isClosed {
             webkit_web_view_go_to_back_forward_list_item(webView, item.handle.cast())
         }
@@ -128,7 +128,7 @@ extension WebPage {
     ///   server. Default: false.
     @discardableResult
     public func reload(fromOrigin: Bool = false) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
-        let (_, stream) = tracker.begin(.reload, url: url?.absoluteString)
+        let stream = tracker.begin(.reload, url: url?.absoluteString)
         guard !tracker.isClosed else { return stream }
         if fromOrigin {
             webkit_web_view_reload_bypass_cache(webView)

@@ -237,3 +237,20 @@ public final class WebPage {
         tracker.failed(url: uri, beforeCommit: event != WEBKIT_LOAD_COMMITTED, isCancellation: cancelled, error: failure)
     }
 }
+
+extension WebPage {
+    /// Evaluates `script` in the page and returns its result as a string. For tests.
+    package func evaluateForTesting(_ script: String) async throws -> String? {
+        let view = webView
+        return try await gioCall { cancellable, callback, data in
+            webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, cancellable, callback, data)
+        } finish: { _, result in
+            let value = try GLibError.check { webkit_web_view_evaluate_javascript_finish(view, result, $0) }
+            defer { g_object_unref(value) }
+            guard jsc_value_is_undefined(value) == 0, jsc_value_is_null(value) == 0 else { return nil }
+            let text = jsc_value_to_string(value)
+            defer { g_free(text) }
+            return text.map { String(cString: $0) }
+        }
+    }
+}
