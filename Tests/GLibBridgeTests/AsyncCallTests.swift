@@ -1,0 +1,75 @@
+import CWebKitGTK
+import Foundation
+import Testing
+
+@testable import GLibBridge
+
+@MainActor
+struct AsyncCallTests {
+    /// A loopback listener, whose `accept` waits until a client connects.
+    private func makeListener() throws -> (GObjectReference, UInt16) {
+        let listener = GObjectReference(adopting: OpaquePointer(g_socket_listener_new()!))
+        let port = try GLibError.check {
+            g_socket_listener_add_any_inet_port(listener.cast(), nil, $0)
+        }
+        return (listener, port)
+    }
+
+    private func accept(_ listener: GObjectReference) async throws -> Bool {
+        try await gioCall { cancellable, callback, data in
+            g_socket_listener_accept_async(listener.cast(), cancellable, callback, data)
+        } finish: { _, result in
+            let connection = try GLibError.check {
+                g_socket_listener_accept_finish(listener.cast(), result, nil, $0)
+            }
+            g_object_unref(connection)
+            return true
+        }
+    }
+
+    @Test func aGIOCallCompletes() async throws {
+        let (listener, port) = try makeListener()
+        let accepted = Task { try await accept(listener) }
+        let client = g_socket_client_new()!
+        defer { g_object_unref(client) }
+        let connection = try await gioCall { cancellable, callback, data in
+            g_socket_client_connect_to_host_async(client, "127.0.0.1", port, cancellable, callback, data)
+        } finish: { _, result in
+            let connection = try GLibError.check { g_socket_client_connect_to_host_finish(client, result, $0) }
+            return GObjectReference(adopting: OpaquePointer(connection!))
+        }
+        #expect(try await accepted.value)
+        _ = connection
+    }
+
+    @Test func cancellingTheTaskCancelsTheGIOCall() async throws {
+        let (listener, _) = try makeListener()
+        let task = Task { try await accept(listener) }
+        try await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
+    @Test func aGErrorBecomesASwiftErrorWithItsDomainCodeAndMessage() throws {
+        var contents: UnsafeMutablePointer<gchar>?
+        let error = #expect(throws: GLibError.self) {
+            try GLibError.check { g_file_get_contents("/nonexistent/lakes-test", &contents, nil, $0) }
+        }
+        #expect(contents == nil)
+        #expect(error?.domain == "g-file-error-quark")
+        #expect(error?.code == Int32(G_FILE_ERROR_NOENT.rawValue))
+        #expect(error?.message.contains("/nonexistent/lakes-test") == true)
+        #expect(error?.isCancellation == false)
+    }
+
+    @Test func aCallThatSucceedsThrowsNothing() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-glib-\(getpid())").path
+        try "hello".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var contents: UnsafeMutablePointer<gchar>?
+        let ok = try GLibError.check { g_file_get_contents(path, &contents, nil, $0) }
+        defer { g_free(contents) }
+        #expect(ok != 0)
+        #expect(String(cString: contents!) == "hello")
+    }
+}

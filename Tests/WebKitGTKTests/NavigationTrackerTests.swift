@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import WebKitGTK
+
+/// The attribution rules on their own, fed the signal orders WebKitGTK produces.
+@MainActor
+struct NavigationTrackerTests {
+    private struct Failure: Error {}
+
+    @Test func aSuccessfulLoadGetsEveryEvent() async {
+        let tracker = NavigationTracker()
+        let events = tracker.begin(.content, url: "about:blank")
+        tracker.started(url: "about:blank")
+        tracker.committed(url: "about:blank")
+        tracker.finished()
+        let result = await outcome(of: events)
+        #expect(result.events == [.startedProvisionalNavigation, .committed, .finished])
+        #expect(result.error == nil)
+    }
+
+    @Test func theFinishedAfterAFailureIsSwallowed() async {
+        let tracker = NavigationTracker()
+        let events = tracker.begin(.request(URL(string: "http://a.test/")!), url: "http://a.test/")
+        tracker.started(url: "http://a.test/")
+        tracker.failed(url: "http://a.test/", beforeCommit: true, isCancellation: false, error: Failure())
+        tracker.finished()
+        let result = await outcome(of: events)
+        #expect(result.events == [.startedProvisionalNavigation])
+        #expect(result.navigationError?.isFailedProvisionalNavigation == true)
+    }
+
+    @Test func aFailureAfterCommitThrowsTheEngineError() async {
+        let tracker = NavigationTracker()
+        let events = tracker.begin(.content, url: "about:blank")
+        tracker.started(url: "about:blank")
+        tracker.committed(url: "about:blank")
+        tracker.failed(url: "about:blank", beforeCommit: false, isCancellation: false, error: Failure())
+        tracker.finished()
+        let result = await outcome(of: events)
+        #expect(result.events == [.startedProvisionalNavigation, .committed])
+        #expect(result.error is Failure)
+    }
+
+    /// WebKitGTK reports the superseded load's cancellation and `finished` around the new
+    /// load's start; neither may reach the new load.
+    @Test(arguments: [true, false])
+    func aSupersededLoadsLateSignalsDoNotReachTheNewLoad(lateAfterNewStart: Bool) async {
+        let tracker = NavigationTracker()
+        let old = tracker.begin(.request(URL(string: "http://a.test/slow")!), url: "http://a.test/slow")
+        tracker.started(url: "http://a.test/slow")
+        let new = tracker.begin(.content, url: "about:blank")
+        if lateAfterNewStart { tracker.started(url: "about:blank") }
+        tracker.failed(url: "http://a.test/slow", beforeCommit: true, isCancellation: true, error: Failure())
+        tracker.finished()
+        if !lateAfterNewStart { tracker.started(url: "about:blank") }
+        tracker.committed(url: "about:blank")
+        tracker.finished()
+        let oldResult = await outcome(of: old)
+        let newResult = await outcome(of: new)
+        #expect(oldResult.events == [.startedProvisionalNavigation])
+        #expect(oldResult.error == nil)
+        #expect(newResult.events == [.startedProvisionalNavigation, .committed, .finished])
+        #expect(newResult.error == nil)
+    }
+
+    @Test func aNavigationThePageStartsGetsItsOwnIdentity() {
+        let tracker = NavigationTracker()
+        var updates: [WebPage.NavigationUpdate] = []
+        tracker.onUpdate = { updates.append($0) }
+        _ = tracker.begin(.content, url: "about:blank")
+        tracker.started(url: "about:blank")
+        tracker.committed(url: "about:blank")
+        tracker.finished()
+        tracker.started(url: "http://a.test/link")
+        tracker.committed(url: "http://a.test/link")
+        tracker.finished()
+        #expect(Set(updates.map(\.navigationID)).count == 2)
+        #expect(updates.last?.cause == .page)
+    }
+
+    @Test func processTerminationFailsTheOpenNavigation() async {
+        let tracker = NavigationTracker()
+        let events = tracker.begin(.reload, url: nil)
+        tracker.started(url: "about:blank")
+        tracker.processTerminated()
+        let result = await outcome(of: events)
+        guard case .webContentProcessTerminated = result.navigationError else {
+            Issue.record("expected webContentProcessTerminated, got \(String(describing: result.error))")
+            return
+        }
+    }
+
+    @Test func closingFailsOpenAndLaterLoadsWithPageClosed() async {
+        let tracker = NavigationTracker()
+        let open = tracker.begin(.content, url: nil)
+        tracker.close()
+        let later = tracker.begin(.content, url: nil)
+        for result in [await outcome(of: open), await outcome(of: later)] {
+            guard case .pageClosed = result.navigationError else {
+                Issue.record("expected pageClosed, got \(String(describing: result.error))")
+                continue
+            }
+        }
+    }
+
+    @Test func aStrayFinishedWithNoNavigationIsIgnored() {
+        let tracker = NavigationTracker()
+        var updates = 0
+        tracker.onUpdate = { _ in updates += 1 }
+        tracker.finished()
+        tracker.committed(url: nil)
+        tracker.failed(url: nil, beforeCommit: true, isCancellation: false, error: Failure())
+        #expect(updates == 0)
+    }
+}
