@@ -54,7 +54,9 @@ let package = Package(
             name: "LakesApp", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK"], swiftSettings: swiftSettings),
         .executableTarget(name: "lakes", dependencies: ["LakesApp"], swiftSettings: swiftSettings),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CWebKitGTK"], swiftSettings: swiftSettings),
-        .testTarget(name: "WebKitGTKTests", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WebKitGTKTests", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "LakesAppTests", dependencies: ["LakesApp", "WebKitGTK"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

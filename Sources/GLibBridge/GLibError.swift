@@ -41,7 +41,8 @@ public final class GLibError: Error, CustomStringConvertible, @unchecked Sendabl
     /// Calls a C function that reports failure through a `GError **` and throws what it set.
     ///
     ///     let bytes = try GLibError.check { g_file_load_bytes(file, nil, nil, $0) }
-    package static func check<Result>(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> Result) throws(GLibError)
+    package static func check<Result>(_ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> Result)
+        throws(GLibError)
         -> Result
     {
         var error: UnsafeMutablePointer<GError>?

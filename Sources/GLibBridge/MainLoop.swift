@@ -1,6 +1,6 @@
+internal import CWebKitGTK
 import Dispatch
 import Foundation
-internal import CWebKitGTK
 
 #if canImport(Glibc)
     import Glibc
@@ -83,6 +83,25 @@ public enum MainLoop {
     @_silgen_name("GLibBridge_MainLoop_run")
     public static func runForTestRunner(_ body: @escaping @MainActor () async -> Void) -> Never {
         run(body)
+    }
+
+    /// Calls `handler` on the main loop whenever the process receives `signal` (for example
+    /// `SIGTERM`), instead of the signal's default action.
+    ///
+    /// The signal is unblocked first: a process started by a parent that blocked it (as
+    /// some runtimes do in their worker threads) would otherwise never see it.
+    public static func onUnixSignal(_ signal: Int32, _ handler: @escaping @MainActor () -> Void) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        let callback: SourceHandler = {
+            MainActor.assumeIsolated { handler() }
+            return true
+        }
+        g_unix_signal_add_full(
+            G_PRIORITY_DEFAULT, signal, Trampoline.sourceFunction, CallbackBox(callback).retainedPointer(),
+            Trampoline.sourceDestroyNotify)
     }
 
     /// Whether GLib is currently driven from the dispatch main queue.

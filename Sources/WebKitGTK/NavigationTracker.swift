@@ -116,7 +116,10 @@ final class NavigationTracker {
         guard let active, !active.failed else { return }
         active.failed = true
         if beforeCommit {
-            onUpdate(.init(navigationID: active.id, cause: active.cause, kind: .failedProvisionalNavigation(underlyingError: error)))
+            onUpdate(
+                .init(
+                    navigationID: active.id, cause: active.cause,
+                    kind: .failedProvisionalNavigation(underlyingError: error)))
             active.continuation?.finish(throwing: WebPage.NavigationError.failedProvisionalNavigation(error))
         } else {
             onUpdate(.init(navigationID: active.id, cause: active.cause, kind: .failed(underlyingError: error)))

@@ -49,9 +49,10 @@ public final class WebPage {
         let context = configuration.websiteDataStore.context
         let widget = webkit_web_view_new_with_context(context.cast(to: WebKitWebContext.self))!
         view = GObjectReference(sinking: OpaquePointer(widget))
-        if let name = configuration.applicationNameForUserAgent {
+        if let name = configuration.applicationNameForUserAgent, !name.isEmpty {
             let settings = webkit_web_view_get_settings(webView)
-            webkit_settings_set_user_agent_with_application_details(settings, name, nil)
+            let standard = String(optionalCString: webkit_settings_get_user_agent(settings)) ?? ""
+            webkit_settings_set_user_agent(settings, standard.isEmpty ? name : "\(standard) \(name)")
         }
         park()
         connectSignals()
@@ -234,7 +235,8 @@ public final class WebPage {
         let cancelled =
             failure.domain == String(cString: g_quark_to_string(webkit_network_error_quark()))
             && failure.code == Int32(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue)
-        tracker.failed(url: uri, beforeCommit: event != WEBKIT_LOAD_COMMITTED, isCancellation: cancelled, error: failure)
+        tracker.failed(
+            url: uri, beforeCommit: event != WEBKIT_LOAD_COMMITTED, isCancellation: cancelled, error: failure)
     }
 }
 

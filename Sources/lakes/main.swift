@@ -1,1 +1,4 @@
-print("x")
+import Foundation
+import LakesApp
+
+exit(LakesApplication.main())

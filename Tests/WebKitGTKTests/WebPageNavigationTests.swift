@@ -87,7 +87,7 @@ struct WebPageNavigationTests {
         #expect(!firstResult.events.contains(.finished))
         #expect(secondResult.error == nil)
         #expect(secondResult.events == [.startedProvisionalNavigation, .committed, .finished])
-        #expect(page.title == "Second")
+        await waitUntil("the second page's title") { page.title == "Second" }
     }
 
     @Test func cancellingTheIteratingTaskStopsTheLoad() async throws {
@@ -137,7 +137,9 @@ struct WebPageNavigationTests {
     @Test func loadsAfterCloseThrowPageClosed() async throws {
         let page = WebPage()
         page.close()
-        for sequence in [page.load(html: "<p>late"), page.load(URL(string: "about:blank"))] as [any AsyncSequence<WebPage.NavigationEvent, any Error>] {
+        for sequence in [page.load(html: "<p>late"), page.load(URL(string: "about:blank"))]
+            as [any AsyncSequence<WebPage.NavigationEvent, any Error>]
+        {
             let result = await outcome(of: sequence)
             guard case .pageClosed = try #require(result.navigationError) else {
                 Issue.record("expected pageClosed, got \(String(describing: result.error))")

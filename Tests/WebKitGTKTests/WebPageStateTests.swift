@@ -149,7 +149,11 @@ struct WebPageStateTests {
         let seen = await collector.value
         let ids = Set(seen.map(\.navigationID))
         #expect(ids.count == 2)
-        #expect(seen.map(\.event) == [.startedProvisionalNavigation, .committed, .finished, .startedProvisionalNavigation, .committed, .finished])
+        #expect(
+            seen.map(\.event) == [
+                .startedProvisionalNavigation, .committed, .finished, .startedProvisionalNavigation, .committed,
+                .finished,
+            ])
     }
 
     @Test func aNavigationStartedByThePageIsReportedAsThePages() async throws {

@@ -113,7 +113,8 @@ private final class Connections: @unchecked Sendable {
             var headers: [String: String] = [:]
             for line in lines {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                    in: .whitespaces)
             }
             let length = Int(headers["content-length"] ?? "0") ?? 0
             while buffer.count - headerEnd.upperBound < length {

@@ -1,0 +1,204 @@
+internal import CWebKitGTK
+import Foundation
+import GLibBridge
+import Observation
+import WebKitGTK
+
+/// The main window: a header bar with navigation buttons and the page's title, a thin
+/// progress bar while loading, and the page.
+@MainActor
+final class MainWindow {
+    let page = WebPage(configuration: .init(applicationNameForUserAgent: "\(AppInfo.name)/\(AppInfo.version)"))
+    var onClose: () -> Void = {}
+
+    private let window: GObjectReference
+    private let header: UnsafeMutablePointer<GtkHeaderBar>
+    private let progress: UnsafeMutablePointer<GtkProgressBar>
+    private let webView: WebView
+    private var reloadButton: UnsafeMutablePointer<GtkButton>?
+    private var actions: [String: GObjectReference] = [:]
+    private var connections: [SignalConnection] = []
+    private var followers: [AnyObject] = []
+
+    init(application: GObjectReference) {
+        let window = gtk_application_window_new(application.cast())!
+        self.window = GObjectReference(sinking: OpaquePointer(window))
+        gtk_window_set_default_size(self.window.cast(), 1100, 760)
+        gtk_window_set_icon_name(self.window.cast(), AppInfo.id)
+
+        header = UnsafeMutablePointer(OpaquePointer(gtk_header_bar_new()!))
+        gtk_header_bar_set_show_close_button(header, cwk_true)
+        gtk_header_bar_set_title(header, AppInfo.name)
+        gtk_window_set_titlebar(self.window.cast(), UnsafeMutablePointer(OpaquePointer(header)))
+
+        progress = UnsafeMutablePointer(OpaquePointer(gtk_progress_bar_new()!))
+        webView = WebView(page)
+
+        buildHeaderBar(application: application)
+        buildContent()
+        observePage()
+        connections.append(
+            self.window.connect("destroy") { [weak self] _ in
+                self?.closed()
+                return nil
+            })
+    }
+
+    func present() {
+        gtk_widget_show_all(window.cast())
+        updateProgress()
+        gtk_window_present(window.cast())
+    }
+
+    // MARK: Building
+
+    private func buildHeaderBar(application: GObjectReference) {
+        let navigation = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_style_context_add_class(gtk_widget_get_style_context(navigation), "linked")
+        for (name, icon, tooltip) in [
+            ("back", "go-previous-symbolic", "Back"), ("forward", "go-next-symbolic", "Forward"),
+        ] {
+            gtk_container_add(UnsafeMutablePointer(OpaquePointer(navigation)), button(name, icon, tooltip))
+        }
+        gtk_header_bar_pack_start(header, navigation)
+        let reload = button("reload", "view-refresh-symbolic", "Reload")
+        reloadButton = UnsafeMutablePointer(OpaquePointer(reload))
+        gtk_header_bar_pack_start(header, reload)
+
+        addAction("back", accelerators: ["<Alt>Left", "Back"], application) { [weak self] in self?.page.goBack() }
+        addAction("forward", accelerators: ["<Alt>Right", "Forward"], application) { [weak self] in
+            self?.page.goForward()
+        }
+        addAction("reload", accelerators: ["<Control>r", "F5"], application) { [weak self] in
+            guard let self else { return }
+            if page.isLoading { page.stopLoading() } else { page.reload() }
+        }
+    }
+
+    private func buildContent() {
+        let overlay = gtk_overlay_new()!
+        gtk_container_add(UnsafeMutablePointer(OpaquePointer(overlay)), UnsafeMutablePointer(webView.widget))
+        let bar = UnsafeMutablePointer<GtkWidget>(OpaquePointer(progress))
+        gtk_widget_set_valign(bar, GTK_ALIGN_START)
+        gtk_style_context_add_class(gtk_widget_get_style_context(bar), "osd")
+        gtk_overlay_add_overlay(UnsafeMutablePointer(OpaquePointer(overlay)), bar)
+        gtk_widget_set_no_show_all(bar, cwk_true)
+        gtk_container_add(window.cast(), overlay)
+    }
+
+    private func button(_ action: String, _ icon: String, _ tooltip: String) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new_from_icon_name(icon, GTK_ICON_SIZE_BUTTON)!
+        gtk_actionable_set_action_name(OpaquePointer(button), "win.\(action)")
+        gtk_widget_set_tooltip_text(button, tooltip)
+        return button
+    }
+
+    /// Adds the window action `win.<name>`, run by `activate` and by its keyboard shortcuts.
+    private func addAction(
+        _ name: String, accelerators: [String], _ application: GObjectReference,
+        _ activate: @escaping @MainActor () -> Void
+    ) {
+        let action = GObjectReference(adopting: g_simple_action_new(name, nil)!)
+        connections.append(
+            action.connect("activate") { _ in
+                activate()
+                return nil
+            })
+        g_action_map_add_action(window.pointer, action.pointer)
+        actions[name] = action
+        setAccelerators(application, "win.\(name)", accelerators)
+    }
+
+    private func setAccelerators(_ application: GObjectReference, _ action: String, _ accelerators: [String]) {
+        var strings = accelerators.map { strdup($0) } + [nil]
+        defer { strings.forEach { free($0) } }
+        strings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
+                gtk_application_set_accels_for_action(application.cast(), action, $0)
+            }
+        }
+    }
+
+    private func setEnabled(_ name: String, _ enabled: Bool) {
+        guard let action = actions[name] else { return }
+        g_simple_action_set_enabled(action.pointer, enabled ? cwk_true : cwk_false)
+    }
+
+    // MARK: Following the page
+
+    private func observePage() {
+        follow({ [page] in page.title }) { [weak self] title in
+            guard let self else { return }
+            let shown = title.isEmpty ? AppInfo.name : title
+            gtk_header_bar_set_title(header, shown)
+            gtk_window_set_title(window.cast(), shown)
+        }
+        follow({ [page] in page.url?.host() ?? "" }) { [weak self] host in
+            guard let self else { return }
+            gtk_header_bar_set_subtitle(header, host.isEmpty ? nil : host)
+        }
+        follow({ [page] in page.canGoBack }) { [weak self] in self?.setEnabled("back", $0) }
+        follow({ [page] in page.canGoForward }) { [weak self] in self?.setEnabled("forward", $0) }
+        follow({ [page] in page.isLoading }) { [weak self] loading in
+            guard let self, let button = reloadButton else { return }
+            let icon = loading ? "process-stop-symbolic" : "view-refresh-symbolic"
+            gtk_button_set_image(button, gtk_image_new_from_icon_name(icon, GTK_ICON_SIZE_BUTTON))
+            gtk_widget_set_tooltip_text(UnsafeMutablePointer(OpaquePointer(button)), loading ? "Stop" : "Reload")
+            updateProgress()
+        }
+        follow({ [page] in page.estimatedProgress }) { [weak self] _ in self?.updateProgress() }
+    }
+
+    private func updateProgress() {
+        let bar = UnsafeMutablePointer<GtkWidget>(OpaquePointer(progress))
+        if page.isLoading && page.estimatedProgress < 1 {
+            gtk_progress_bar_set_fraction(progress, max(page.estimatedProgress, 0.05))
+            gtk_widget_show(bar)
+        } else {
+            gtk_widget_hide(bar)
+        }
+    }
+
+    /// Calls `apply` with `value` now and whenever it changes, until the window closes.
+    private func follow<Value: Equatable>(
+        _ value: @escaping @MainActor () -> Value, _ apply: @escaping @MainActor (Value) -> Void
+    ) {
+        followers.append(Follower(value: value, apply: apply))
+    }
+
+    private func closed() {
+        followers.removeAll()
+        connections.removeAll()
+        page.close()
+        onClose()
+    }
+}
+
+/// Applies a value read from observable state now and after every change to it.
+///
+/// It re-registers Observation tracking after each change, reading the new value once
+/// the change is complete, and calls `apply` only when the value really differs.
+@MainActor
+private final class Follower<Value: Equatable> {
+    private let value: @MainActor () -> Value
+    private let apply: @MainActor (Value) -> Void
+    private var last: Value?
+
+    init(value: @escaping @MainActor () -> Value, apply: @escaping @MainActor (Value) -> Void) {
+        self.value = value
+        self.apply = apply
+        track()
+    }
+
+    private func track() {
+        let current = withObservationTracking {
+            value()
+        } onChange: { [weak self] in
+            Task { @MainActor in self?.track() }
+        }
+        if current != last {
+            last = current
+            apply(current)
+        }
+    }
+}

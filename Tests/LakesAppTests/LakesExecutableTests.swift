@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// Runs the built `lakes` executable as a person would, and reads what it shows from the
+/// X server (window titles), not from inside the process.
+@Suite(.serialized)
+struct LakesExecutableTests {
+    /// The `lakes` binary SwiftPM built beside this test bundle.
+    private var lakes: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lakes")
+    }
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let process = Process()
+        process.executableURL = lakes
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus,
+            String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        )
+    }
+
+    /// The names of the X server's windows, as `xwininfo -root -tree` lists them.
+    private func windowNames() throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xwininfo")
+        process.arguments = ["-root", "-tree"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func versionAndHelpPrintAndExit() throws {
+        let version = try run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.output.hasPrefix("Lakes "))
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("Usage: lakes"))
+    }
+
+    @Test func aBadArgumentExitsWithUsage() throws {
+        let result = try run(["--no-such-option"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("unknown option --no-such-option"))
+        #expect(result.error.contains("Usage: lakes"))
+    }
+
+    @Test func theWindowShowsThePagesTitle() async throws {
+        let title = "Lake Smoke \(getpid())"
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-smoke-\(getpid()).html")
+        try Data("<!doctype html><title>\(title)</title><h1>Smoke</h1>".utf8).write(to: page)
+        defer { try? FileManager.default.removeItem(at: page) }
+
+        let process = Process()
+        process.executableURL = lakes
+        process.arguments = [page.absoluteString]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            // A stuck app must not hang the suite: SIGKILL after a grace period.
+            if process.isRunning { process.terminate() }
+            for _ in 0..<50 where process.isRunning { usleep(100_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        let deadline = ContinuousClock.now + .seconds(30)
+        var names = ""
+        while ContinuousClock.now < deadline {
+            names = try windowNames()
+            if names.contains("\"\(title)\"") { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(names.contains("\"\(title)\""), "no window titled \(title) in:\n\(names)")
+        #expect(process.isRunning)
+        // SIGTERM quits it cleanly.
+        process.terminate()
+        for _ in 0..<100 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(!process.isRunning)
+        if !process.isRunning { #expect(process.terminationStatus == 0) }
+    }
+}
