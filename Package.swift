@@ -36,6 +36,8 @@ let cWebKitGTK: Target =
         )
     }
 
+let cSettings: [CSetting] = [.unsafeFlags(webkitIncludeFlags ?? [])]
+
 let swiftSettings: [SwiftSetting] = [
     .unsafeFlags((webkitIncludeFlags ?? []).flatMap { ["-Xcc", $0] })
 ]
@@ -48,7 +50,8 @@ let package = Package(
     ],
     targets: [
         cWebKitGTK,
-        .target(name: "GLibBridge", dependencies: ["CWebKitGTK"], swiftSettings: swiftSettings),
+        .target(name: "CPullStream", dependencies: ["CWebKitGTK"], path: "CModules/CPullStream", cSettings: cSettings),
+        .target(name: "GLibBridge", dependencies: ["CWebKitGTK", "CPullStream"], swiftSettings: swiftSettings),
         .target(name: "WebKitGTK", dependencies: ["GLibBridge", "CWebKitGTK"], swiftSettings: swiftSettings),
         .target(
             name: "LakesApp", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK"], swiftSettings: swiftSettings),

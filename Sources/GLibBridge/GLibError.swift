@@ -22,6 +22,12 @@ public final class GLibError: Error, CustomStringConvertible, @unchecked Sendabl
 
     deinit { g_error_free(error) }
 
+    /// A new `GError` with the same domain, code and message (transfer full), for C
+    /// functions that take ownership of one.
+    package func copyGError() -> UnsafeMutablePointer<GError> {
+        g_error_copy(error)
+    }
+
     /// The error domain's name, for example `"g-io-error-quark"` or `"WebKitNetworkError"`.
     public var domain: String { String(cString: g_quark_to_string(error.pointee.domain)) }
 

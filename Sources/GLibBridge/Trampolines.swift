@@ -72,6 +72,19 @@ enum Trampoline {
         if let data { CallbackBox<SourceHandler>.release(data) }
     }
 
+    /// A `WebKitURISchemeRequestCallback`: hands the request to the box's handler. The box
+    /// is released by `uriSchemeDestroyNotify` when the web context goes.
+    static let uriSchemeRequest: WebKitURISchemeRequestCallback = { request, data in
+        guard let request, let data else { return }
+        let box = CallbackBox<URISchemeHandler>.borrow(data)
+        let address = UInt(bitPattern: OpaquePointer(request))
+        MainActor.assumeIsolated { box.value(OpaquePointer(bitPattern: address)!) }
+    }
+
+    static let uriSchemeDestroyNotify: GDestroyNotify = { data in
+        if let data { CallbackBox<URISchemeHandler>.release(data) }
+    }
+
     /// Releases a `CallbackBox<() -> Void>` after running it, for `GDestroyNotify` hooks
     /// that mean "the C side is done with this" (for example GBytes freeing Swift memory).
     static let runAndRelease: GDestroyNotify = { data in
@@ -84,3 +97,4 @@ enum Trampoline {
 typealias SignalHandler = @MainActor (SignalArguments) -> Bool?
 typealias AsyncReadyHandler = (_ source: OpaquePointer?, _ result: OpaquePointer) -> Void
 typealias SourceHandler = () -> Bool
+typealias URISchemeHandler = @MainActor (_ request: OpaquePointer) -> Void

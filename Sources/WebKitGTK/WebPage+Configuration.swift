@@ -10,11 +10,20 @@ extension WebPage {
         /// A name and version added to the user agent, for example `"Lakes/1.0"`.
         /// Default: nil, WebKitGTK's own user agent.
         public var applicationNameForUserAgent: String?
+        /// The page's own URL schemes and their handlers. Default: none.
+        ///
+        /// Pages may answer the same scheme with different handlers; each request goes to
+        /// the handler of the page that made it.
+        public var urlSchemeHandlers: [URLScheme: any URLSchemeHandler]
 
         @MainActor
-        public init(websiteDataStore: WebsiteDataStore = .default(), applicationNameForUserAgent: String? = nil) {
+        public init(
+            websiteDataStore: WebsiteDataStore = .default(), applicationNameForUserAgent: String? = nil,
+            urlSchemeHandlers: [URLScheme: any URLSchemeHandler] = [:]
+        ) {
             self.websiteDataStore = websiteDataStore
             self.applicationNameForUserAgent = applicationNameForUserAgent
+            self.urlSchemeHandlers = urlSchemeHandlers
         }
     }
 }

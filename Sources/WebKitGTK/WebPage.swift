@@ -56,6 +56,7 @@ public final class WebPage {
         }
         park()
         connectSignals()
+        URLSchemeRouter.add(self)
         tracker.onUpdate = { [weak self] update in self?.publish(update) }
         tracker.onAbandon = { [weak self] in
             guard let self else { return }
@@ -77,6 +78,7 @@ public final class WebPage {
     }
 
     private func tearDown() {
+        URLSchemeRouter.remove(self)
         tracker.close()
         for observer in observers.values { observer.finish() }
         observers.removeAll()
@@ -241,18 +243,22 @@ public final class WebPage {
 }
 
 extension WebPage {
-    /// Evaluates `script` in the page and returns its result as a string. For tests.
-    package func evaluateForTesting(_ script: String) async throws -> String? {
+    /// Runs `body` as an async function in the page and returns its result as JSON text
+    /// (nil for undefined). For tests, until the public JavaScript bridge exists.
+    package func evaluateForTesting(_ body: String) async throws -> String? {
         let view = webView
         return try await gioCall { cancellable, callback, data in
-            webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, cancellable, callback, data)
+            webkit_web_view_call_async_javascript_function(
+                view, body, -1, nil, nil, nil, cancellable, callback, data)
         } finish: { _, result in
-            let value = try GLibError.check { webkit_web_view_evaluate_javascript_finish(view, result, $0) }
+            let value = try GLibError.check {
+                webkit_web_view_call_async_javascript_function_finish(view, result, $0)
+            }
             defer { g_object_unref(value) }
-            guard jsc_value_is_undefined(value) == 0, jsc_value_is_null(value) == 0 else { return nil }
-            let text = jsc_value_to_string(value)
-            defer { g_free(text) }
-            return text.map { String(cString: $0) }
+            guard jsc_value_is_undefined(value) == 0 else { return nil }
+            let json = jsc_value_to_json(value, 0)
+            defer { g_free(json) }
+            return json.map { String(cString: $0) }
         }
     }
 }

@@ -21,7 +21,7 @@ struct WebViewTests {
         let window = showInWindow(view!)
         let result = await outcome(of: page.load(html: html(title: "Shown", body: "<p>hello")))
         #expect(result.events.last == .finished)
-        let shownWidth = try await page.evaluateForTesting("window.innerWidth")
+        let shownWidth = try await page.evaluateForTesting("return window.innerWidth")
         #expect(shownWidth == "640")
         // GTK destroys the window and everything in it; the page must survive that.
         gtk_widget_destroy(window)
@@ -29,7 +29,7 @@ struct WebViewTests {
         #expect(page.hostingView == nil)
         let again = await outcome(of: page.load(html: html(title: "Offscreen")))
         #expect(again.events.last == .finished)
-        let offscreenWidth = try await page.evaluateForTesting("window.innerWidth")
+        let offscreenWidth = try await page.evaluateForTesting("return window.innerWidth")
         #expect(offscreenWidth == "1024")
     }
 

@@ -1,0 +1,67 @@
+internal import CPullStream
+internal import CWebKitGTK
+import Foundation
+
+/// A `GInputStream` fed from Swift one chunk at a time, when its reader asks.
+///
+/// The reader (WebKit, for a scheme response) reads asynchronously; when it waits and
+/// nothing is buffered, ``onNeedData`` runs and the owner answers with exactly one of
+/// ``push(_:)``, ``finish()`` or ``fail(_:)``. Nothing is read ahead, so a producer that
+/// awaits its next chunk in ``onNeedData`` never holds more than one chunk in memory.
+/// ``onAbandoned`` runs once if the reader goes away before the end.
+@MainActor
+package final class PullInputStream {
+    /// The `GInputStream *`, for handing to C.
+    package let object: GObjectReference
+    /// Runs when the reader waits for data.
+    package var onNeedData: @MainActor () -> Void = {}
+    /// Runs once if the reader cancels its read, or closes or drops the stream early.
+    package var onAbandoned: @MainActor () -> Void = {}
+    private var connections: [SignalConnection] = []
+
+    package init() {
+        object = GObjectReference(adopting: OpaquePointer(cwk_pull_stream_new()!))
+        connections.append(
+            object.connect("need-data") { [weak self] _ in
+                self?.onNeedData()
+                return nil
+            })
+        connections.append(
+            object.connect("abandoned") { [weak self] _ in
+                self?.onAbandoned()
+                return nil
+            })
+    }
+
+    private var stream: OpaquePointer { object.pointer }
+
+    /// Hands `data` to the reader; an empty chunk makes the stream ask again.
+    package func push(_ data: Data) {
+        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        cwk_pull_stream_push(stream, bytes)
+        g_bytes_unref(bytes)
+    }
+
+    /// Ends the stream after what was pushed.
+    package func finish() {
+        cwk_pull_stream_finish(stream)
+    }
+
+    /// Fails the reader's read with `error` (a `GLibError` keeps its domain and code;
+    /// other errors become `G_IO_ERROR_FAILED` with their description).
+    package func fail(_ error: any Error) {
+        let glibError =
+            error as? GLibError
+            ?? GLibError(
+                domain: String(cString: g_quark_to_string(cwk_io_error_quark())),
+                code: Int32(G_IO_ERROR_FAILED.rawValue), message: String(describing: error))
+        cwk_pull_stream_fail(stream, glibError.copyGError())
+    }
+
+    /// The bytes handed to the reader so far.
+    package var bytesRead: UInt64 { UInt64(cwk_pull_stream_get_bytes_read(stream)) }
+
+    isolated deinit {
+        for connection in connections { connection.disconnect() }
+    }
+}

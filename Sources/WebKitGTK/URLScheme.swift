@@ -1,0 +1,94 @@
+import Foundation
+import FoundationNetworking
+
+/// The name of a custom URL scheme a page answers itself, such as `lakes` in
+/// `lakes://articles/tahoe`.
+///
+///     let scheme = URLScheme("lakes")!       // valid
+///     URLScheme("https")                      // nil: WebKit loads https itself
+///     URLScheme("not a scheme")               // nil: invalid syntax
+public struct URLScheme: Hashable, Sendable, CustomStringConvertible {
+    /// The scheme, lowercased.
+    public let rawValue: String
+
+    /// Schemes WebKitGTK handles itself, which a page cannot take over.
+    static let builtIn: Set<String> = [
+        "about", "blob", "data", "file", "ftp", "http", "https", "javascript", "ws", "wss",
+        "resource", "webkit", "webkit-pdfjs-viewer", "view-source", "filesystem", "mailto",
+    ]
+
+    /// Makes a scheme from its name, or returns nil when the name is not a valid scheme
+    /// (RFC 3986: a letter, then letters, digits, `+`, `-` or `.`) or names a scheme
+    /// WebKit handles itself (http, https, ws, wss, ftp, file, about, data, blob,
+    /// javascript, and WebKitGTK's own). Names are case-insensitive.
+    public init?(_ name: String) {
+        let lowered = name.lowercased()
+        guard let first = lowered.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
+            lowered.unicodeScalars.allSatisfy({ $0.isASCII && (Self.allowed.contains($0)) }),
+            lowered.count <= 64,
+            !Self.builtIn.contains(lowered)
+        else { return nil }
+        rawValue = lowered
+    }
+
+    private static let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789+-.")
+
+    public var description: String { rawValue }
+}
+
+/// What a ``URLSchemeHandler`` answers a request with: first one response, then the
+/// body as any number of data chunks.
+public enum URLSchemeTaskResult: @unchecked Sendable {
+    /// The response's status, headers, MIME type and length. Exactly one, first.
+    case response(URLResponse)
+    /// A chunk of the body.
+    case data(Data)
+}
+
+/// Answers the requests of a custom URL scheme, streaming.
+///
+///     struct Hello: URLSchemeHandler {
+///         func reply(for request: URLRequest) -> AsyncThrowingStream<URLSchemeTaskResult, any Error> {
+///             AsyncThrowingStream { continuation in
+///                 continuation.yield(.response(URLResponse(url: request.url!, mimeType: "text/plain",
+///                     expectedContentLength: 5, textEncodingName: "utf-8")))
+///                 continuation.yield(.data(Data("hello".utf8)))
+///                 continuation.finish()
+///             }
+///         }
+///     }
+///     var configuration = WebPage.Configuration()
+///     configuration.urlSchemeHandlers[URLScheme("hello")!] = Hello()
+///
+/// The sequence is read only as fast as WebKit consumes it, one element at a time, so a
+/// sequence that produces chunks lazily streams any size in constant memory. When WebKit
+/// abandons the load (the page navigates away, stops, or closes) the task iterating the
+/// sequence is cancelled. Throwing before the response fails the navigation
+/// provisionally; throwing after it fails the committed load.
+public protocol URLSchemeHandler {
+    associatedtype TaskSequence: AsyncSequence<URLSchemeTaskResult, any Error>
+
+    /// Returns the response and body for `request` (URL, method, headers and body).
+    func reply(for request: URLRequest) -> TaskSequence
+}
+
+/// A scheme handler broke the response protocol, or a request had no handler.
+public enum URLSchemeHandlerError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// The sequence ended before it produced a response.
+    case noResponse
+    /// The sequence produced data before its response.
+    case dataBeforeResponse
+    /// The sequence produced a second response.
+    case secondResponse
+    /// No handler of the page answers this scheme.
+    case noHandler(scheme: String)
+
+    public var description: String {
+        switch self {
+        case .noResponse: "the URL scheme handler finished without a response"
+        case .dataBeforeResponse: "the URL scheme handler sent data before its response"
+        case .secondResponse: "the URL scheme handler sent a second response"
+        case .noHandler(let scheme): "no URL scheme handler for \(scheme):"
+        }
+    }
+}
