@@ -61,15 +61,31 @@ public final class LakesApplication {
             window.present()
             return
         }
-        let window = MainWindow(application: application)
+        let content = ContentLocation.find()
+        var catalog = ArticleCatalog(articles: [])
+        var problem: String?
+        if let content {
+            do {
+                catalog = try ArticleCatalog(contentDirectory: content)
+            } catch {
+                problem = error.description
+            }
+        } else {
+            problem = "The bundled articles were not found. Set LAKES_DATA_DIR to the folder that holds articles/."
+        }
+        if let problem { FileHandle.standardError.write(Data("lakes: \(problem)\n".utf8)) }
+
+        let window = MainWindow(application: application, contentDirectory: content, catalog: catalog)
         windows.append(window)
         window.onClose = { [weak self, weak window] in
             self?.windows.removeAll { $0 === window }
         }
         if let url = options.url {
             window.page.load(url)
+        } else if let first = catalog.articles.first {
+            window.page.load(first.url)
         } else {
-            window.page.load(html: StartPage.html)
+            window.page.load(html: StartPage.html(problem: problem))
         }
         window.present()
     }

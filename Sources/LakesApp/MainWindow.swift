@@ -8,19 +8,30 @@ import WebKitGTK
 /// progress bar while loading, and the page.
 @MainActor
 final class MainWindow {
-    let page = WebPage(configuration: .init(applicationNameForUserAgent: "\(AppInfo.name)/\(AppInfo.version)"))
+    let page: WebPage
+    let catalog: ArticleCatalog
     var onClose: () -> Void = {}
 
     private let window: GObjectReference
     private let header: UnsafeMutablePointer<GtkHeaderBar>
     private let progress: UnsafeMutablePointer<GtkProgressBar>
     private let webView: WebView
+    private let sidebar: ArticleSidebar
     private var reloadButton: UnsafeMutablePointer<GtkButton>?
     private var actions: [String: GObjectReference] = [:]
     private var connections: [SignalConnection] = []
     private var followers: [AnyObject] = []
 
-    init(application: GObjectReference) {
+    /// A window over the bundled content in `contentDirectory` (nil when it was not found).
+    init(application: GObjectReference, contentDirectory: URL?, catalog: ArticleCatalog) {
+        var configuration = WebPage.Configuration(applicationNameForUserAgent: "\(AppInfo.name)/\(AppInfo.version)")
+        if let contentDirectory {
+            configuration.urlSchemeHandlers[URLScheme(ArticleCatalog.scheme)!] =
+                DirectoryURLSchemeHandler(root: contentDirectory)
+        }
+        page = WebPage(configuration: configuration)
+        self.catalog = catalog
+        sidebar = ArticleSidebar(articles: catalog.articles)
         let window = gtk_application_window_new(application.cast())!
         self.window = GObjectReference(sinking: OpaquePointer(window))
         gtk_window_set_default_size(self.window.cast(), 1100, 760)
@@ -36,6 +47,7 @@ final class MainWindow {
 
         buildHeaderBar(application: application)
         buildContent()
+        sidebar.onActivate = { [weak self] article in self?.page.load(article.url) }
         observePage()
         connections.append(
             self.window.connect("destroy") { [weak self] _ in
@@ -76,6 +88,8 @@ final class MainWindow {
     }
 
     private func buildContent() {
+        let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
+        gtk_paned_pack1(UnsafeMutablePointer(OpaquePointer(paned)), sidebar.widget, cwk_false, cwk_false)
         let overlay = gtk_overlay_new()!
         gtk_container_add(UnsafeMutablePointer(OpaquePointer(overlay)), UnsafeMutablePointer(webView.widget))
         let bar = UnsafeMutablePointer<GtkWidget>(OpaquePointer(progress))
@@ -83,7 +97,8 @@ final class MainWindow {
         gtk_style_context_add_class(gtk_widget_get_style_context(bar), "osd")
         gtk_overlay_add_overlay(UnsafeMutablePointer(OpaquePointer(overlay)), bar)
         gtk_widget_set_no_show_all(bar, cwk_true)
-        gtk_container_add(window.cast(), overlay)
+        gtk_paned_pack2(UnsafeMutablePointer(OpaquePointer(paned)), overlay, cwk_true, cwk_false)
+        gtk_container_add(window.cast(), paned)
     }
 
     private func button(_ action: String, _ icon: String, _ tooltip: String) -> UnsafeMutablePointer<GtkWidget> {
@@ -133,9 +148,12 @@ final class MainWindow {
             gtk_header_bar_set_title(header, shown)
             gtk_window_set_title(window.cast(), shown)
         }
-        follow({ [page] in page.url?.host() ?? "" }) { [weak self] host in
+        follow({ [page] in page.url }) { [weak self] url in
             guard let self else { return }
-            gtk_header_bar_set_subtitle(header, host.isEmpty ? nil : host)
+            let article = catalog.article(for: url)
+            sidebar.select(article)
+            let subtitle = article?.location ?? url?.host() ?? ""
+            gtk_header_bar_set_subtitle(header, subtitle.isEmpty ? nil : subtitle)
         }
         follow({ [page] in page.canGoBack }) { [weak self] in self?.setEnabled("back", $0) }
         follow({ [page] in page.canGoForward }) { [weak self] in self?.setEnabled("forward", $0) }

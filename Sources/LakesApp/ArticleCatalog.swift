@@ -1,0 +1,108 @@
+import Foundation
+
+/// One bundled article, as `data/articles/articles.json` lists it.
+public struct Article: Codable, Equatable, Sendable, Identifiable {
+    /// The article's name in URLs and files: `tahoe` is `lakes://articles/tahoe`.
+    public var slug: String
+    public var title: String
+    public var summary: String
+    /// The countries (or regions) the lake lies in.
+    public var location: String
+
+    public var id: String { slug }
+
+    /// Where Lakes loads the article from.
+    public var url: URL { URL(string: "\(ArticleCatalog.scheme)://articles/\(slug)")! }
+}
+
+/// The bundled articles, in reading order.
+public struct ArticleCatalog: Equatable, Sendable {
+    /// The scheme the bundled content is served from.
+    public static let scheme = "lakes"
+
+    public var articles: [Article]
+
+    /// A catalog problem, said plainly.
+    public struct LoadError: Error, CustomStringConvertible, Equatable {
+        public let description: String
+    }
+
+    public init(articles: [Article]) {
+        self.articles = articles
+    }
+
+    /// Reads `articles/articles.json` under the content folder.
+    public init(contentDirectory: URL) throws(LoadError) {
+        let file = contentDirectory.appendingPathComponent("articles/articles.json")
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw LoadError(description: "cannot read \(file.path): \(error.localizedDescription)")
+        }
+        try self.init(json: data)
+    }
+
+    /// Reads a catalog from its JSON: an array of objects with slug, title, summary, location.
+    public init(json: Data) throws(LoadError) {
+        let articles: [Article]
+        do {
+            articles = try JSONDecoder().decode([Article].self, from: json)
+        } catch {
+            throw LoadError(description: "the article list is not valid: \(error)")
+        }
+        var seen = Set<String>()
+        for article in articles {
+            guard article.slug.range(of: "^[a-z0-9-]+$", options: .regularExpression) != nil else {
+                throw LoadError(
+                    description: "the article slug \"\(article.slug)\" is not lowercase letters, digits and -")
+            }
+            guard seen.insert(article.slug).inserted else {
+                throw LoadError(description: "the article slug \"\(article.slug)\" is listed twice")
+            }
+        }
+        self.articles = articles
+    }
+
+    /// The article a URL shows, if it is a bundled one (`lakes://articles/<slug>`, with or
+    /// without `.html` or a fragment).
+    public func article(for url: URL?) -> Article? {
+        guard let url, url.scheme == Self.scheme, url.host() == "articles" else { return nil }
+        var slug = url.lastPathComponent
+        if slug.hasSuffix(".html") { slug.removeLast(5) }
+        return articles.first { $0.slug == slug }
+    }
+}
+
+/// Where Lakes' bundled content (the `data` folder) is.
+public enum ContentLocation {
+    /// The content folder: `$LAKES_DATA_DIR`, else `<prefix>/share/lakes` beside an
+    /// installed binary, else the source tree's `data/` above a development build.
+    ///
+    /// - Parameters:
+    ///   - environment: The process environment. Default: this process's.
+    ///   - executable: The running binary. Default: this process's.
+    public static func find(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "lakes")
+    ) -> URL? {
+        let catalog = "articles/articles.json"
+        func holdsContent(_ folder: URL) -> Bool {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent(catalog).path)
+        }
+        if let configured = environment["LAKES_DATA_DIR"], !configured.isEmpty {
+            let folder = URL(fileURLWithPath: configured)
+            return holdsContent(folder) ? folder : nil
+        }
+        let binary = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        let installed = binary.deletingLastPathComponent().appendingPathComponent("share/lakes")
+        if holdsContent(installed) { return installed.standardizedFileURL }
+        var folder = binary
+        for _ in 0..<6 {
+            let candidate = folder.appendingPathComponent("data")
+            if holdsContent(candidate) { return candidate.standardizedFileURL }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+}

@@ -1,0 +1,102 @@
+internal import CWebKitGTK
+import GLibBridge
+
+/// The sidebar's list of articles: a `GtkListBox` with one row per article, its title
+/// over its location.
+@MainActor
+final class ArticleSidebar {
+    /// The widget to place: the list in a scrolled window.
+    let widget: UnsafeMutablePointer<GtkWidget>
+    /// Runs when a person picks an article (not when ``select(_:)`` is called).
+    var onActivate: (Article) -> Void = { _ in }
+
+    private let list: UnsafeMutablePointer<GtkListBox>
+    private let articles: [Article]
+    private var selecting = false
+    private var connections: [SignalConnection] = []
+
+    init(articles: [Article]) {
+        self.articles = articles
+        list = UnsafeMutablePointer(OpaquePointer(gtk_list_box_new()!))
+        gtk_list_box_set_selection_mode(list, GTK_SELECTION_SINGLE)
+        let listWidget = UnsafeMutablePointer<GtkWidget>(OpaquePointer(list))
+        gtk_style_context_add_class(gtk_widget_get_style_context(listWidget), "navigation-sidebar")
+
+        let heading = gtk_label_new("Lakes")!
+        gtk_style_context_add_class(gtk_widget_get_style_context(heading), "dim-label")
+        gtk_label_set_xalign(UnsafeMutablePointer(OpaquePointer(heading)), 0)
+        gtk_widget_set_margin_start(heading, 14)
+        gtk_widget_set_margin_top(heading, 12)
+        gtk_widget_set_margin_bottom(heading, 6)
+        Self.setMarkup(heading, "<small><b>ARTICLES</b></small>")
+
+        for article in articles {
+            gtk_container_add(UnsafeMutablePointer(OpaquePointer(list)), Self.row(for: article))
+        }
+
+        let scrolled = gtk_scrolled_window_new(nil, nil)!
+        gtk_scrolled_window_set_policy(
+            UnsafeMutablePointer(OpaquePointer(scrolled)), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_container_add(UnsafeMutablePointer(OpaquePointer(column)), heading)
+        gtk_container_add(UnsafeMutablePointer(OpaquePointer(column)), listWidget)
+        gtk_container_add(UnsafeMutablePointer(OpaquePointer(scrolled)), column)
+        gtk_widget_set_size_request(scrolled, 250, -1)
+        gtk_style_context_add_class(gtk_widget_get_style_context(scrolled), "sidebar")
+        widget = scrolled
+
+        let reference = GObjectReference(retaining: OpaquePointer(list))
+        connections.append(
+            // "row-activated" is a click or Enter; "row-selected" also fires when GTK moves the
+            // selection to follow keyboard focus, which is no choice of the reader's.
+            reference.connect("row-activated") { [weak self] arguments in
+                guard let self, !selecting, let row = arguments.object(1) else { return nil }
+                let index = Int(gtk_list_box_row_get_index(UnsafeMutablePointer(row)))
+                if articles.indices.contains(index) { onActivate(articles[index]) }
+                return nil
+            })
+    }
+
+    /// Highlights `article`'s row, or none, without reporting it as a person's choice.
+    func select(_ article: Article?) {
+        selecting = true
+        defer { selecting = false }
+        guard let article, let index = articles.firstIndex(of: article),
+            let row = gtk_list_box_get_row_at_index(list, gint(index))
+        else {
+            gtk_list_box_unselect_all(list)
+            return
+        }
+        gtk_list_box_select_row(list, row)
+    }
+
+    private static func row(for article: Article) -> UnsafeMutablePointer<GtkWidget> {
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        gtk_widget_set_margin_start(box, 12)
+        gtk_widget_set_margin_end(box, 12)
+        gtk_widget_set_margin_top(box, 8)
+        gtk_widget_set_margin_bottom(box, 8)
+        let title = gtk_label_new(article.title)!
+        gtk_label_set_xalign(UnsafeMutablePointer(OpaquePointer(title)), 0)
+        setMarkup(title, "<b>\(escape(article.title))</b>")
+        let location = gtk_label_new(article.location)!
+        gtk_label_set_xalign(UnsafeMutablePointer(OpaquePointer(location)), 0)
+        gtk_label_set_ellipsize(UnsafeMutablePointer(OpaquePointer(location)), PANGO_ELLIPSIZE_END)
+        gtk_style_context_add_class(gtk_widget_get_style_context(location), "dim-label")
+        setMarkup(location, "<small>\(escape(article.location))</small>")
+        gtk_container_add(UnsafeMutablePointer(OpaquePointer(box)), title)
+        gtk_container_add(UnsafeMutablePointer(OpaquePointer(box)), location)
+        gtk_widget_set_tooltip_text(box, article.summary)
+        return box
+    }
+
+    private static func setMarkup(_ label: UnsafeMutablePointer<GtkWidget>, _ markup: String) {
+        gtk_label_set_markup(UnsafeMutablePointer(OpaquePointer(label)), markup)
+    }
+
+    private static func escape(_ text: String) -> String {
+        let escaped = g_markup_escape_text(text, -1)!
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+    }
+}

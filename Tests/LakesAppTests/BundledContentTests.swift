@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import WebKitGTK
+
+@testable import LakesApp
+
+/// The bundled articles as the app shows them: through lakes:// in a real page.
+@MainActor
+@Suite(.serialized)
+struct BundledContentTests {
+    private func page() -> WebPage {
+        var configuration = WebPage.Configuration()
+        configuration.urlSchemeHandlers[URLScheme("lakes")!] = DirectoryURLSchemeHandler(root: repositoryData)
+        return WebPage(configuration: configuration)
+    }
+
+    @Test(arguments: try ArticleCatalog(contentDirectory: repositoryData).articles)
+    func anArticleLoadsWithItsStylesheetAndIllustrations(_ article: Article) async throws {
+        let page = page()
+        var events: [WebPage.NavigationEvent] = []
+        for try await event in page.load(article.url) { events.append(event) }
+        #expect(events.last == .finished)
+        let report = try await page.evaluateForTesting(
+            """
+            await Promise.all([...document.images].map(i => i.decode().catch(() => null)));
+            return {
+                title: document.title,
+                sections: document.querySelectorAll('h2[id]').length,
+                styled: getComputedStyle(document.querySelector('dl.facts')).display,
+                images: [...document.images].every(i => i.naturalWidth > 0),
+            };
+            """)
+        let json = try #require(report)
+        #expect(json.contains("\"title\":\"\(article.title)\""))
+        #expect(json.contains("\"images\":true"))
+        #expect(!json.contains("\"styled\":\"block\""), "the facts box should be laid out by style.css")
+        #expect(!json.contains("\"sections\":0"))
+    }
+
+    @Test func aMissingArticleIsA404Page() async throws {
+        let page = page()
+        let status = try await {
+            var events: [WebPage.NavigationEvent] = []
+            for try await event in page.load(URL(string: "lakes://articles/atlantis")) { events.append(event) }
+            return events
+        }()
+        #expect(status.last == .finished)
+        let text = try await page.evaluateForTesting("return document.body.innerText")
+        #expect(text?.contains("404") == true)
+    }
+}
