@@ -56,6 +56,9 @@ let package = Package(
         .target(
             name: "LakesApp", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK"], swiftSettings: swiftSettings),
         .executableTarget(name: "lakes", dependencies: ["LakesApp"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "lakes-bench-scheme-stream", dependencies: ["WebKitGTK", "GLibBridge"], path: "bench/scheme-stream",
+            exclude: ["scheme_stream.c"], swiftSettings: swiftSettings),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CWebKitGTK"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WebKitGTKTests", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK"],

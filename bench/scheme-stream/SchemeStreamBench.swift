@@ -1,0 +1,72 @@
+// The Swift side of the scheme-stream benchmark: the job of scheme_stream.c, through
+// WebKitGTK for Swift's URLSchemeHandler (a lazily produced sequence of 1 MiB chunks,
+// read through the pull stream). Prints one JSON line like the C program's.
+import Foundation
+import FoundationNetworking
+import GLibBridge
+import WebKitGTK
+
+struct Chunks: URLSchemeHandler {
+    let count: Int
+    static let chunk = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+
+    struct Sequence: AsyncSequence {
+        let url: URL
+        let count: Int
+        struct AsyncIterator: AsyncIteratorProtocol {
+            let url: URL
+            let count: Int
+            var sent = -1
+            mutating func next() async throws -> URLSchemeTaskResult? {
+                defer { sent += 1 }
+                if sent < 0 {
+                    return .response(
+                        URLResponse(
+                            url: url, mimeType: "application/octet-stream", expectedContentLength: count << 20,
+                            textEncodingName: nil))
+                }
+                return sent < count ? .data(Chunks.chunk) : nil
+            }
+        }
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(url: url, count: count) }
+    }
+
+    func reply(for request: URLRequest) -> Sequence { Sequence(url: request.url!, count: count) }
+}
+
+func peakResidentMiB() -> Double {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+}
+
+let sizeMiB = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 256 : 256
+
+MainLoop.run {
+    var configuration = WebPage.Configuration()
+    configuration.urlSchemeHandlers[URLScheme("bench")!] = Chunks(count: sizeMiB)
+    let page = WebPage(configuration: configuration)
+    do {
+        for try await _ in page.load(html: "<p>bench</p>", baseURL: URL(string: "bench://host/")) {}
+        let result = try await page.evaluateForTesting(
+            """
+            const start = performance.now();
+            const reader = (await fetch('bench://host/blob')).body.getReader();
+            let total = 0;
+            for (;;) { const { done, value } = await reader.read(); if (done) break; total += value.length; }
+            return { bytes: total, seconds: (performance.now() - start) / 1000 };
+            """)
+        struct Result: Decodable {
+            let bytes: Double
+            let seconds: Double
+        }
+        let measured = try JSONDecoder().decode(Result.self, from: Data((result ?? "{}").utf8))
+        print(
+            String(
+                format: #"{"impl": "swift", "bytes": %.0f, "seconds": %.3f, "mb_per_s": %.1f, "peak_rss_mib": %.1f}"#,
+                measured.bytes, measured.seconds, measured.bytes / measured.seconds / 1e6, peakResidentMiB()))
+    } catch {
+        FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
+        exit(1)
+    }
+}
