@@ -37,6 +37,33 @@ struct BundledContentTests {
         #expect(!json.contains("\"sections\":0"))
     }
 
+    @Test func statusHeadersAndRangesReachThePage() async throws {
+        let page = page()
+        for try await _ in page.load(URL(string: "lakes://articles/tahoe")) {}
+        let report = try await page.evaluateForTesting(
+            """
+            const whole = await fetch('style.css');
+            const part = await fetch('style.css', { headers: { Range: 'bytes=0-9' } });
+            const outside = await fetch('style.css', { headers: { Range: 'bytes=99999999-' } });
+            const missing = await fetch('images/none.svg');
+            return [whole.status, whole.headers.get('Content-Type'), whole.headers.get('Accept-Ranges'),
+                    part.status, (await part.text()).length, part.headers.get('Content-Range'),
+                    outside.status, missing.status];
+            """)
+        let values = try JSONSerialization.jsonObject(with: Data(try #require(report).utf8)) as? [Any]
+        let size =
+            try FileManager.default.attributesOfItem(
+                atPath: repositoryData.appendingPathComponent("articles/style.css").path)[.size] as? Int ?? 0
+        #expect(values?[0] as? Int == 200)
+        #expect(values?[1] as? String == "text/css; charset=utf-8")
+        #expect(values?[2] as? String == "bytes")
+        #expect(values?[3] as? Int == 206)
+        #expect(values?[4] as? Int == 10)
+        #expect(values?[5] as? String == "bytes 0-9/\(size)")
+        #expect(values?[6] as? Int == 416)
+        #expect(values?[7] as? Int == 404)
+    }
+
     @Test func aMissingArticleIsA404Page() async throws {
         let page = page()
         let status = try await {
