@@ -9,10 +9,15 @@ import Foundation
 /// ``push(_:)``, ``finish()`` or ``fail(_:)``. Nothing is read ahead, so a producer that
 /// awaits its next chunk in ``onNeedData`` never holds more than one chunk in memory.
 /// ``onAbandoned`` runs once if the reader goes away before the end.
+///
+/// Once the stream is handed to its reader, call ``handOver()``: from then on this object
+/// holds it only weakly, so that a reader that drops the stream without closing it still
+/// finalizes it, and ``onAbandoned`` still runs.
 @MainActor
 package final class PullInputStream {
-    /// The `GInputStream *`, for handing to C.
-    package let object: GObjectReference
+    /// The `GInputStream *`, for handing to C; nil after ``handOver()``.
+    package private(set) var object: GObjectReference?
+    private let weakObject: UnsafeMutablePointer<GWeakRef>
     /// Runs when the reader waits for data.
     package var onNeedData: @MainActor () -> Void = {}
     /// Runs once if the reader cancels its read, or closes or drops the stream early.
@@ -20,7 +25,11 @@ package final class PullInputStream {
     private var connections: [SignalConnection] = []
 
     package init() {
-        object = GObjectReference(adopting: OpaquePointer(cwk_pull_stream_new()!))
+        let object = GObjectReference(adopting: OpaquePointer(cwk_pull_stream_new()!))
+        self.object = object
+        weakObject = .allocate(capacity: 1)
+        weakObject.initialize(to: GWeakRef())
+        g_weak_ref_init(weakObject, UnsafeMutableRawPointer(object.pointer))
         connections.append(
             object.connect("need-data") { [weak self] _ in
                 self?.onNeedData()
@@ -33,18 +42,30 @@ package final class PullInputStream {
             })
     }
 
-    private var stream: OpaquePointer { object.pointer }
+    /// Gives up this object's strong reference: the reader now owns the stream.
+    package func handOver() {
+        object = nil
+    }
+
+    /// Calls `body` with the stream if it still exists.
+    private func withStream(_ body: (OpaquePointer) -> Void) {
+        guard let stream = g_weak_ref_get(weakObject) else { return }
+        defer { g_object_unref(stream) }
+        body(OpaquePointer(stream))
+    }
 
     /// Hands `data` to the reader; an empty chunk makes the stream ask again.
     package func push(_ data: Data) {
-        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        cwk_pull_stream_push(stream, bytes)
-        g_bytes_unref(bytes)
+        withStream { stream in
+            let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            cwk_pull_stream_push(stream, bytes)
+            g_bytes_unref(bytes)
+        }
     }
 
     /// Ends the stream after what was pushed.
     package func finish() {
-        cwk_pull_stream_finish(stream)
+        withStream { cwk_pull_stream_finish($0) }
     }
 
     /// Fails the reader's read with `error` (a `GLibError` keeps its domain and code;
@@ -55,13 +76,19 @@ package final class PullInputStream {
             ?? GLibError(
                 domain: String(cString: g_quark_to_string(cwk_io_error_quark())),
                 code: Int32(G_IO_ERROR_FAILED.rawValue), message: String(describing: error))
-        cwk_pull_stream_fail(stream, glibError.copyGError())
+        withStream { cwk_pull_stream_fail($0, glibError.copyGError()) }
     }
 
-    /// The bytes handed to the reader so far.
-    package var bytesRead: UInt64 { UInt64(cwk_pull_stream_get_bytes_read(stream)) }
+    /// The bytes handed to the reader so far (0 once the stream is gone).
+    package var bytesRead: UInt64 {
+        var count: UInt64 = 0
+        withStream { count = UInt64(cwk_pull_stream_get_bytes_read($0)) }
+        return count
+    }
 
     isolated deinit {
         for connection in connections { connection.disconnect() }
+        g_weak_ref_clear(weakObject)
+        weakObject.deallocate()
     }
 }

@@ -24,6 +24,9 @@ final class URLSchemeTask {
 
     private var schemeRequest: UnsafeMutablePointer<WebKitURISchemeRequest> { request.cast() }
 
+    /// Bytes WebKit has read from the response body so far.
+    var bytesRead: UInt64 { stream?.bytesRead ?? 0 }
+
     /// Reads the request (its body too) and starts answering it with `handler`.
     func start(with handler: any URLSchemeHandler) {
         task = Task { @MainActor in
@@ -73,7 +76,7 @@ final class URLSchemeTask {
 
     private func respond(with response: URLResponse, body: PullInputStream) {
         let schemeResponse = webkit_uri_scheme_response_new(
-            body.object.cast(to: GInputStream.self), gint64(response.expectedContentLength))!
+            body.object!.cast(to: GInputStream.self), gint64(response.expectedContentLength))!
         defer { g_object_unref(schemeResponse) }
         if let mimeType = response.mimeType {
             webkit_uri_scheme_response_set_content_type(schemeResponse, mimeType)
@@ -90,6 +93,7 @@ final class URLSchemeTask {
         }
         webkit_uri_scheme_response_set_http_headers(schemeResponse, headers)  // takes the headers
         webkit_uri_scheme_request_finish_with_response(schemeRequest, schemeResponse)
+        body.handOver()
         responded = true
     }
 

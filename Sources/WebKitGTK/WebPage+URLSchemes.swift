@@ -57,4 +57,10 @@ enum URLSchemeRouter {
 
     /// Requests being answered now, for tests.
     static var runningTaskCount: Int { tasks.count }
+
+    /// Bytes WebKit has read from the bodies of the requests being answered now, for tests
+    /// that check how far a handler runs ahead of its reader.
+    package static var bytesReadByWebKitForTesting: UInt64 {
+        tasks.values.reduce(0) { $0 + $1.bytesRead }
+    }
 }
