@@ -139,6 +139,14 @@ final class NavigationTracker {
         if !retired.isEmpty { retired.removeFirst() }
     }
 
+    /// The decider refused (or turned into a download) a navigation to `url`: if it is the
+    /// one the API is waiting for, it will never start, so its sequence ends now.
+    func refused(url: String?) {
+        guard let pending, url == nil || pending.urls.contains(url!) || pending.urls.isEmpty else { return }
+        pending.end()
+        self.pending = nil
+    }
+
     /// The web process ended: every open navigation fails.
     func processTerminated() {
         for navigation in [pending, active].compactMap({ $0 }) {

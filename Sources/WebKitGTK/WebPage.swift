@@ -32,6 +32,10 @@ public final class WebPage {
     @ObservationIgnored private var observers: [UInt64: AsyncStream<NavigationUpdate>.Continuation] = [:]
     @ObservationIgnored private var nextObserverID: UInt64 = 0
     @ObservationIgnored weak var hostingView: WebView?
+    @ObservationIgnored let navigationDecider: any NavigationDeciding
+    @ObservationIgnored let dialogPresenter: any DialogPresenting
+    @ObservationIgnored var standardUserAgent = ""
+    @ObservationIgnored var approvedNewWindowURL: URL?
 
     /// The newest event of the newest navigation, failures included; nil before any load.
     ///
@@ -42,17 +46,31 @@ public final class WebPage {
     /// Whether ``close()`` was called. A closed page loads nothing.
     public private(set) var isClosed = false
 
-    /// Creates a page with a configuration (the default one when omitted).
-    public init(configuration: Configuration = Configuration()) {
+    /// Creates a page.
+    ///
+    /// - Parameters:
+    ///   - configuration: Its settings. Default: a new ``Configuration``.
+    ///   - navigationDecider: Decides navigations and answers authentication. Default:
+    ///     allow everything, refuse authentication.
+    ///   - dialogPresenter: Shows script dialogs and file pickers and answers permission
+    ///     requests. Default: silent alerts, cancelled confirms, prompts and file inputs,
+    ///     denied permissions.
+    public init(
+        configuration: Configuration = Configuration(),
+        navigationDecider: (any NavigationDeciding)? = nil,
+        dialogPresenter: (any DialogPresenting)? = nil
+    ) {
         GTK.prepare()
         self.configuration = configuration
+        self.navigationDecider = navigationDecider ?? DefaultNavigationDecider()
+        self.dialogPresenter = dialogPresenter ?? DefaultDialogPresenter()
         let context = configuration.websiteDataStore.context
         let widget = webkit_web_view_new_with_context(context.cast(to: WebKitWebContext.self))!
         view = GObjectReference(sinking: OpaquePointer(widget))
+        let settings = webkit_web_view_get_settings(webView)
+        standardUserAgent = String(optionalCString: webkit_settings_get_user_agent(settings)) ?? ""
         if let name = configuration.applicationNameForUserAgent, !name.isEmpty {
-            let settings = webkit_web_view_get_settings(webView)
-            let standard = String(optionalCString: webkit_settings_get_user_agent(settings)) ?? ""
-            webkit_settings_set_user_agent(settings, standard.isEmpty ? name : "\(standard) \(name)")
+            webkit_settings_set_user_agent(settings, standardUserAgent.isEmpty ? name : "\(standardUserAgent) \(name)")
         }
         park()
         connectSignals()
@@ -159,14 +177,17 @@ public final class WebPage {
 
     // MARK: Signals
 
+    /// Connects `handler` to a signal of the engine's view for the page's lifetime.
+    func onSignal(_ name: String, _ handler: @escaping @MainActor (WebPage, SignalArguments) -> Bool?) {
+        connections.append(
+            view.connect(name) { [weak self] arguments in
+                guard let self else { return nil }
+                return handler(self, arguments)
+            })
+    }
+
     private func connectSignals() {
-        func on(_ name: String, _ handler: @escaping @MainActor (WebPage, SignalArguments) -> Bool?) {
-            connections.append(
-                view.connect(name) { [weak self] arguments in
-                    guard let self else { return nil }
-                    return handler(self, arguments)
-                })
-        }
+        let on = onSignal
         func notify(_ property: String, _ keyPaths: [PartialKeyPath<WebPage>]) {
             on("notify::\(property)") { page, _ in
                 page.notifyChanged(keyPaths)
@@ -192,6 +213,7 @@ public final class WebPage {
             page.tracker.processTerminated()
             return nil
         }
+        connectDecisionSignals()
         let list = GObjectReference(retaining: OpaquePointer(webkit_web_view_get_back_forward_list(webView)!))
         connections.append(
             list.connect("changed") { [weak self] _ in
