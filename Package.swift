@@ -54,16 +54,20 @@ let package = Package(
         .target(name: "GLibBridge", dependencies: ["CWebKitGTK", "CPullStream"], swiftSettings: swiftSettings),
         .target(name: "WebKitGTK", dependencies: ["GLibBridge", "CWebKitGTK"], swiftSettings: swiftSettings),
         .target(
-            name: "LakesApp", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK"], swiftSettings: swiftSettings),
+            name: "LakesApp", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK"],
+            swiftSettings: swiftSettings),
         .executableTarget(name: "lakes", dependencies: ["LakesApp"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "lakes-bench-scheme-stream", dependencies: ["WebKitGTK", "GLibBridge"], path: "bench/scheme-stream",
             exclude: ["scheme_stream.c"], swiftSettings: swiftSettings),
+        .target(
+            name: "TestSupport", dependencies: ["WebKitGTK"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CWebKitGTK"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "WebKitGTKTests", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK"],
+            name: "WebKitGTKTests", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK", "TestSupport"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "LakesAppTests", dependencies: ["LakesApp", "WebKitGTK"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LakesAppTests", dependencies: ["LakesApp", "WebKitGTK", "TestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -81,9 +81,9 @@ public final class LakesApplication {
             self?.windows.removeAll { $0 === window }
         }
         if let url = options.url {
-            window.page.load(url)
+            window.open(url)
         } else if let first = catalog.articles.first {
-            window.page.load(first.url)
+            window.open(first.url)
         } else {
             window.page.load(html: StartPage.html(problem: problem))
         }

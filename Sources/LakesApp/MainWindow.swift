@@ -11,6 +11,7 @@ final class MainWindow {
     let page: WebPage
     let catalog: ArticleCatalog
     var onClose: () -> Void = {}
+    private let decider: LakesNavigationDecider
 
     private let window: GObjectReference
     private let header: UnsafeMutablePointer<GtkHeaderBar>
@@ -29,7 +30,10 @@ final class MainWindow {
             configuration.urlSchemeHandlers[URLScheme(ArticleCatalog.scheme)!] =
                 DirectoryURLSchemeHandler(root: contentDirectory)
         }
-        page = WebPage(configuration: configuration)
+        let decider = LakesNavigationDecider()
+        page = WebPage(configuration: configuration, navigationDecider: decider)
+        decider.page = page
+        self.decider = decider
         self.catalog = catalog
         sidebar = ArticleSidebar(articles: catalog.articles)
         let window = gtk_application_window_new(application.cast())!
@@ -47,13 +51,19 @@ final class MainWindow {
 
         buildHeaderBar(application: application)
         buildContent()
-        sidebar.onActivate = { [weak self] article in self?.page.load(article.url) }
+        sidebar.onActivate = { [weak self] article in self?.open(article.url) }
         observePage()
         connections.append(
             self.window.connect("destroy") { [weak self] _ in
                 self?.closed()
                 return nil
             })
+    }
+
+    /// Opens `url` in the window: the app's own navigation, allowed whatever its scheme.
+    func open(_ url: URL) {
+        decider.willLoad(url)
+        page.load(url)
     }
 
     func present() {

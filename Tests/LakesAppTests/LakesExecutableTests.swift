@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `lakes` executable as a person would, and reads what it shows from the

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationNetworking
+import TestSupport
 import Testing
 
 @testable import WebKitGTK

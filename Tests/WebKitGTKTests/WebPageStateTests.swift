@@ -1,6 +1,7 @@
 import CWebKitGTK
 import Foundation
 import Observation
+import TestSupport
 import Testing
 
 @testable import WebKitGTK

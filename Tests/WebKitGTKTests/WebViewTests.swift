@@ -1,5 +1,6 @@
 import CWebKitGTK
 import Foundation
+import TestSupport
 import Testing
 
 @testable import WebKitGTK

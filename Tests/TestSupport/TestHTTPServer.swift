@@ -9,34 +9,44 @@ import Foundation
 /// Each request is answered by `respond`, which gets the method, path and headers and
 /// returns a status, headers and body; a `delay` holds the answer back. The server stops
 /// when it is deinitialised.
-final class TestHTTPServer: @unchecked Sendable {
-    struct Request: Sendable {
-        var method: String
-        var path: String
-        var headers: [String: String]
-        var body: Data
+package final class TestHTTPServer: @unchecked Sendable {
+    package struct Request: Sendable {
+        package var method: String
+        package var path: String
+        package var headers: [String: String]
+        package var body: Data
     }
 
-    struct Response: Sendable {
-        var status: Int = 200
-        var headers: [String: String] = ["Content-Type": "text/html; charset=utf-8"]
-        var body: Data = Data()
-        var delay: Duration = .zero
+    package struct Response: Sendable {
+        package var status: Int = 200
+        package var headers: [String: String] = ["Content-Type": "text/html; charset=utf-8"]
+        package var body: Data = Data()
+        package var delay: Duration = .zero
 
-        static func html(_ text: String, status: Int = 200) -> Response {
+        package init(
+            status: Int = 200, headers: [String: String] = ["Content-Type": "text/html; charset=utf-8"],
+            body: Data = Data(), delay: Duration = .zero
+        ) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+        }
+
+        package static func html(_ text: String, status: Int = 200) -> Response {
             Response(status: status, body: Data(text.utf8))
         }
 
-        static func redirect(to location: String) -> Response {
+        package static func redirect(to location: String) -> Response {
             Response(status: 302, headers: ["Location": location, "Content-Length": "0"])
         }
     }
 
-    let port: UInt16
+    package let port: UInt16
     private let listener: Int32
     private let connections: Connections
 
-    init(respond: @escaping @Sendable (Request) -> Response) throws {
+    package init(respond: @escaping @Sendable (Request) -> Response) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
         var yes: Int32 = 1
@@ -68,10 +78,10 @@ final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// The server's URL for `path`.
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    package func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
     /// The requests answered so far, oldest first.
-    var requests: [Request] { connections.requests }
+    package var requests: [Request] { connections.requests }
 }
 
 /// The server's connection threads; they end when the listening socket closes.
@@ -81,7 +91,7 @@ private final class Connections: @unchecked Sendable {
     private let lock = NSLock()
     private var received: [Request] = []
 
-    init(respond: @escaping @Sendable (Request) -> TestHTTPServer.Response) {
+    package init(respond: @escaping @Sendable (Request) -> TestHTTPServer.Response) {
         self.respond = respond
     }
 

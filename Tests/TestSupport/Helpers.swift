@@ -1,18 +1,17 @@
 import Foundation
 import Testing
-
-@testable import WebKitGTK
+import WebKitGTK
 
 /// What a navigation's sequence produced: its events, and the error it ended with.
-struct Outcome {
-    var events: [WebPage.NavigationEvent] = []
-    var error: (any Error)?
+package struct Outcome {
+    package var events: [WebPage.NavigationEvent] = []
+    package var error: (any Error)?
 
-    var navigationError: WebPage.NavigationError? { error as? WebPage.NavigationError }
+    package var navigationError: WebPage.NavigationError? { error as? WebPage.NavigationError }
 }
 
 /// Iterates a navigation sequence to its end.
-func outcome(of sequence: some AsyncSequence<WebPage.NavigationEvent, any Error>) async -> Outcome {
+package func outcome(of sequence: some AsyncSequence<WebPage.NavigationEvent, any Error>) async -> Outcome {
     var result = Outcome()
     do {
         for try await event in sequence { result.events.append(event) }
@@ -24,7 +23,7 @@ func outcome(of sequence: some AsyncSequence<WebPage.NavigationEvent, any Error>
 
 /// Waits until `condition` holds, letting the main loop run; fails the test after `timeout`.
 @MainActor
-func waitUntil(
+package func waitUntil(
     _ what: Comment, timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () -> Bool
 ) async {
@@ -40,18 +39,18 @@ func waitUntil(
 }
 
 extension WebPage.NavigationError {
-    var isFailedProvisionalNavigation: Bool {
+    package var isFailedProvisionalNavigation: Bool {
         if case .failedProvisionalNavigation = self { true } else { false }
     }
 }
 
 /// A page titled `title`.
-func html(title: String, body: String = "") -> String {
+package func html(title: String, body: String = "") -> String {
     "<!doctype html><html><head><title>\(title)</title></head><body>\(body)</body></html>"
 }
 
 /// A loopback TCP port that nothing listens on: bound once, then closed.
-func closedPort() throws -> UInt16 {
+package func closedPort() throws -> UInt16 {
     let server = try TestHTTPServer { _ in .html("") }
     return server.port
 }

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Where Lakes lets a link go: its own articles in the window, the web to the person's
+/// browser, and nothing else anywhere.
+public struct LinkPolicy: Sendable {
+    /// What to do with a navigation.
+    public enum Decision: Equatable, Sendable {
+        /// Load it in the window.
+        case allowInApp
+        /// Leave the window as it is and hand the URL to the default application.
+        case openExternally(URL)
+        /// Go nowhere and hand it to nothing; the reason is logged.
+        case refuse(String)
+    }
+
+    /// The app's own scheme, always shown in the window.
+    public var appScheme = "lakes"
+    /// Schemes handed to the desktop's default application when a person follows them.
+    public var externalSchemes: Set<String> = ["http", "https", "mailto"]
+
+    public init() {}
+
+    /// Decides a navigation to `url`.
+    ///
+    /// - Parameters:
+    ///   - url: Where the navigation goes.
+    ///   - currentURL: The page now shown: a web page (opened from the command line) may
+    ///     navigate within its own origin (scheme, host and port, compared exactly).
+    ///   - isUserAction: Whether a person started it (a click, a key). The page's own
+    ///     script cannot send a person to another application.
+    public func decide(_ url: URL, currentURL: URL?, isUserAction: Bool) -> Decision {
+        guard let scheme = url.scheme?.lowercased(), !scheme.isEmpty else {
+            return .refuse("no scheme in \(url.absoluteString)")
+        }
+        if scheme == appScheme { return .allowInApp }
+        if scheme == "about", url.absoluteString.lowercased() == "about:blank" { return .allowInApp }
+        if let currentURL, Self.origin(of: url) != nil, Self.origin(of: url) == Self.origin(of: currentURL) {
+            return .allowInApp
+        }
+        guard externalSchemes.contains(scheme) else {
+            return .refuse("the \(scheme): scheme is not opened by Lakes")
+        }
+        if scheme != "mailto" {
+            guard let host = url.host(), !host.isEmpty else { return .refuse("no host in \(url.absoluteString)") }
+        }
+        guard isUserAction else { return .refuse("the page tried to leave for \(url.absoluteString) on its own") }
+        return .openExternally(url)
+    }
+
+    /// The origin of a web URL: scheme, host and port, lowercased; nil for other URLs.
+    static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host()?.lowercased(), !host.isEmpty
+        else { return nil }
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(host):\(port)"
+    }
+}
+
+/// Hands URLs to the desktop's default application with `xdg-open`.
+///
+/// The URL is passed as one argument to `xdg-open` itself, with no shell, so nothing in it
+/// is interpreted. The child is reaped when it exits; Lakes does not wait for it.
+public struct ExternalOpener: Sendable {
+    /// The program run. Default: `xdg-open` from `PATH`.
+    public var program: String
+    /// Variables added to the child's environment (tests give it a throwaway `HOME`).
+    public var environment: [String: String]
+
+    public init(program: String = "xdg-open", environment: [String: String] = [:]) {
+        self.program = program
+        self.environment = environment
+    }
+
+    /// Why a URL could not be handed over.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Starts `xdg-open url`; throws if the program cannot be started.
+    public func open(_ url: URL) throws(Failure) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program, url.absoluteString]
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        process.standardInput = FileHandle.nullDevice
+        process.terminationHandler = { finished in
+            if finished.terminationStatus != 0 {
+                FileHandle.standardError.write(
+                    Data("lakes: \(program) \(url.absoluteString) exited with \(finished.terminationStatus)\n".utf8))
+            }
+        }
+        do {
+            try process.run()
+        } catch {
+            throw Failure(description: "cannot run \(program): \(error.localizedDescription)")
+        }
+    }
+}
