@@ -78,6 +78,12 @@ package final class SignalConnection {
         return g_signal_handler_is_connected(object, handlerID) != 0
     }
 
+    /// Keeps the handler connected for the object's whole life, however this connection
+    /// object is dropped.
+    package func keepForever() {
+        handlerID = 0
+    }
+
     /// Disconnects the handler, releasing its closure. Safe to call more than once.
     package func disconnect() {
         guard handlerID != 0 else { return }

@@ -1,4 +1,5 @@
 internal import CWebKitGTK
+import Foundation
 import GLibBridge
 
 extension WebPage {
@@ -15,6 +16,8 @@ extension WebPage {
         /// Pages may answer the same scheme with different handlers; each request goes to
         /// the handler of the page that made it.
         public var urlSchemeHandlers: [URLScheme: any URLSchemeHandler]
+        /// Where downloads are saved. Default: nil, the XDG download folder (`~/Downloads`).
+        public var downloadsDirectory: URL?
 
         @MainActor
         public init(

@@ -46,6 +46,13 @@ public final class WebPage {
     /// Whether ``close()`` was called. A closed page loads nothing.
     public private(set) var isClosed = false
 
+    /// The page's downloads, oldest first: navigations decided `.download`. Observable.
+    public private(set) var downloads: [Download] = []
+
+    func downloadStarted(_ download: OpaquePointer) {
+        downloads.append(Download(download, directory: configuration.downloadsDirectory ?? defaultDownloadsDirectory()))
+    }
+
     /// Creates a page.
     ///
     /// - Parameters:
@@ -74,7 +81,7 @@ public final class WebPage {
         }
         park()
         connectSignals()
-        URLSchemeRouter.add(self)
+        PageRouter.add(self)
         tracker.onUpdate = { [weak self] update in self?.publish(update) }
         tracker.onAbandon = { [weak self] in
             guard let self else { return }
@@ -96,7 +103,7 @@ public final class WebPage {
     }
 
     private func tearDown() {
-        URLSchemeRouter.remove(self)
+        PageRouter.remove(self)
         tracker.close()
         for observer in observers.values { observer.finish() }
         observers.removeAll()

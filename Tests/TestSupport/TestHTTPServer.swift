@@ -22,6 +22,8 @@ package final class TestHTTPServer: @unchecked Sendable {
         package var headers: [String: String] = ["Content-Type": "text/html; charset=utf-8"]
         package var body: Data = Data()
         package var delay: Duration = .zero
+        /// Close the connection after this response (with a short body, a truncated transfer).
+        package var closeConnection = false
 
         package init(
             status: Int = 200, headers: [String: String] = ["Content-Type": "text/html; charset=utf-8"],
@@ -151,7 +153,7 @@ private final class Connections: @unchecked Sendable {
             reply += "\r\n"
             let bytes = Data(reply.utf8) + response.body
             let sent = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard sent == bytes.count else { return }
+            guard sent == bytes.count, !response.closeConnection else { return }
         }
     }
 }

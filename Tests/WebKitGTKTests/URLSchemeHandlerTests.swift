@@ -39,7 +39,7 @@ struct URLSchemeHandlerTests {
         var samples = 0
         let sampler = Task { @MainActor in
             while !Task.isCancelled {
-                let read = Int(URLSchemeRouter.bytesReadByWebKitForTesting)
+                let read = Int(PageRouter.bytesReadByWebKitForTesting)
                 if read > 0 {
                     furthestAhead = max(furthestAhead, handler.probe.chunksSent * chunkSize - read)
                     samples += 1

@@ -2,14 +2,15 @@ internal import CWebKitGTK
 import Foundation
 import GLibBridge
 
-/// Routes custom-scheme requests to the handlers of the page that made them.
+/// Routes what WebKitGTK reports per web context (custom-scheme requests, downloads) to
+/// the page whose view it concerns.
 ///
 /// WebKitGTK registers a scheme once per web context, for all of that context's pages.
 /// Pages with different handlers for one scheme therefore share one registration, and
 /// each request is sent to the handler of the page whose view asked. This costs no extra
 /// web context, and so no extra network process: pages keep sharing their data store.
 @MainActor
-enum URLSchemeRouter {
+enum PageRouter {
     private static var registered: Set<String> = []  // "context pointer/scheme"
     private static var pages: [UInt: WeakPage] = [:]
     private static var running: Set<ObjectIdentifier> = []
@@ -20,12 +21,28 @@ enum URLSchemeRouter {
         init(_ page: WebPage) { self.page = page }
     }
 
-    /// Registers the page's schemes on its context and routes its view's requests to it.
+    private static var downloadContexts: Set<UInt> = []
+
+    /// The page showing the engine view `view`, if any.
+    static func page(for view: OpaquePointer?) -> WebPage? {
+        view.flatMap { pages[UInt(bitPattern: $0)]?.page }
+    }
+
+    /// Registers the page's schemes on its context and routes its view's requests and
+    /// downloads to it.
     static func add(_ page: WebPage) {
-        let schemes = page.configuration.urlSchemeHandlers.keys
-        guard !schemes.isEmpty else { return }
         pages[UInt(bitPattern: page.view.pointer)] = WeakPage(page)
         let context = page.configuration.websiteDataStore.context
+        if downloadContexts.insert(UInt(bitPattern: context.pointer)).inserted {
+            // Downloads start on the context; each goes to the page whose view began it.
+            context.connect("download-started") { arguments in
+                guard let download = arguments.object(1) else { return nil }
+                let view = webkit_download_get_web_view(UnsafeMutablePointer(download)).map { OpaquePointer($0) }
+                PageRouter.page(for: view)?.downloadStarted(download)
+                return nil
+            }.keepForever()
+        }
+        let schemes = page.configuration.urlSchemeHandlers.keys
         for scheme in schemes {
             let key = "\(UInt(bitPattern: context.pointer))/\(scheme.rawValue)"
             guard registered.insert(key).inserted else { continue }

@@ -1,0 +1,132 @@
+internal import CWebKitGTK
+import Foundation
+import GLibBridge
+import Observation
+
+/// A file being saved because a navigation was decided `.download`.
+///
+/// Observable: follow ``state``, ``receivedBytes`` and ``progress`` with `Observations`.
+/// The file is written under the page's ``WebPage/Configuration/downloadsDirectory`` with
+/// the name the server suggested, made safe and unique (`lake.pdf`, `lake (1).pdf` …).
+@MainActor
+@Observable
+public final class Download {
+    /// Where a download is.
+    public enum State: Sendable {
+        case inProgress
+        case finished
+        /// It failed with the engine's error; a partial file is removed.
+        case failed(any Error)
+        /// ``cancel()`` was called.
+        case cancelled
+    }
+
+    /// The URL downloaded.
+    public let url: URL?
+    /// Where the file is written, once known.
+    public private(set) var destination: URL?
+    public private(set) var state = State.inProgress
+    /// Bytes received so far.
+    public private(set) var receivedBytes: Int64 = 0
+    /// The size the server announced, or nil.
+    public private(set) var expectedBytes: Int64?
+    /// From 0 to 1.
+    public private(set) var progress: Double = 0
+
+    @ObservationIgnored private let download: GObjectReference
+    @ObservationIgnored private var connections: [SignalConnection] = []
+    @ObservationIgnored private let directory: URL
+
+    init(_ download: OpaquePointer, directory: URL) {
+        self.download = GObjectReference(retaining: download)
+        self.directory = directory
+        let raw = UnsafeMutablePointer<WebKitDownload>(download)
+        let request = webkit_download_get_request(raw)
+        url = String(optionalCString: webkit_uri_request_get_uri(request)).flatMap { URL(string: $0) }
+        connections.append(
+            self.download.connect("decide-destination") { [weak self] arguments in
+                guard let self else { return false }
+                chooseDestination(suggested: arguments.string(1))
+                return true
+            })
+        connections.append(
+            self.download.connect("received-data") { [weak self] _ in
+                self?.update()
+                return nil
+            })
+        connections.append(
+            self.download.connect("finished") { [weak self] _ in
+                guard let self else { return nil }
+                update()
+                if case .inProgress = state {
+                    progress = 1
+                    state = .finished
+                }
+                connections.removeAll()
+                return nil
+            })
+        connections.append(
+            self.download.connect("failed") { [weak self] arguments in
+                guard let self else { return nil }
+                let error = arguments.pointer(1).map {
+                    GLibError(adopting: OpaquePointer(g_error_copy(UnsafePointer<GError>($0))))
+                }
+                if case .inProgress = state {
+                    state = .failed(
+                        error ?? GLibError(domain: "WebKitDownloadError", code: 0, message: "The download failed"))
+                }
+                if let destination { try? FileManager.default.removeItem(at: destination) }
+                return nil
+            })
+    }
+
+    /// Stops the download and removes its partial file.
+    public func cancel() {
+        guard case .inProgress = state else { return }
+        state = .cancelled
+        webkit_download_cancel(download.cast())
+    }
+
+    private func update() {
+        let raw = download.cast(to: WebKitDownload.self)
+        receivedBytes = Int64(webkit_download_get_received_data_length(raw))
+        progress = webkit_download_get_estimated_progress(raw)
+        if let response = webkit_download_get_response(raw) {
+            let length = Int64(webkit_uri_response_get_content_length(response))
+            expectedBytes = length > 0 ? length : nil
+        }
+    }
+
+    private func chooseDestination(suggested: String?) {
+        let file = Self.uniqueFile(in: directory, suggested: suggested ?? url?.lastPathComponent ?? "download")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        destination = file
+        webkit_download_set_destination(download.cast(), file.absoluteString)
+    }
+
+    /// A file name that stays inside `directory` and does not overwrite anything.
+    static func uniqueFile(in directory: URL, suggested: String) -> URL {
+        var name =
+            suggested.split(whereSeparator: { $0 == "/" || $0 == "\\" || $0 == "\0" }).last.map(String.init) ?? ""
+        while name.hasPrefix(".") { name.removeFirst() }
+        if name.isEmpty { name = "download" }
+        let base = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension
+        var candidate = directory.appendingPathComponent(name)
+        var counter = 1
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            candidate = directory.appendingPathComponent(
+                ext.isEmpty ? "\(base) (\(counter))" : "\(base) (\(counter)).\(ext)")
+            counter += 1
+        }
+        return candidate
+    }
+}
+
+/// The XDG download folder (`xdg-user-dir DOWNLOAD`), or `~/Downloads`.
+func defaultDownloadsDirectory() -> URL {
+    if let folder = g_get_user_special_dir(G_USER_DIRECTORY_DOWNLOAD) {
+        return URL(fileURLWithPath: String(cString: folder))
+    }
+    return URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("Downloads")
+}

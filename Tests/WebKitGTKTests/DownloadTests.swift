@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import WebKitGTK
+
+@MainActor
+@Suite(.serialized)
+struct DownloadTests {
+    private func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("lakes-downloads-\(UUID().uuidString)")
+    }
+
+    @Test func aNonDisplayableResponseIsDownloadedWithItsBytes() async throws {
+        let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let server = try TestHTTPServer { _ in
+            TestHTTPServer.Response(
+                headers: [
+                    "Content-Type": "application/x-lakes-archive",
+                    "Content-Disposition": #"attachment; filename="../survey.lakes""#,
+                ], body: bytes)
+        }
+        let decider = RecordingDecider()
+        decider.responsePolicy = { $0.canShowMimeType ? .allow : .download }
+        let directory = folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = WebPage.Configuration()
+        configuration.downloadsDirectory = directory
+        let page = WebPage(configuration: configuration, navigationDecider: decider)
+        page.load(server.url("/survey"))
+        await waitUntil("a download started") { !page.downloads.isEmpty }
+        let download = try #require(page.downloads.first)
+        await waitUntil("the download ended") {
+            if case .inProgress = download.state { return false }
+            return true
+        }
+        guard case .finished = download.state else {
+            Issue.record("the download did not finish: \(download.state)")
+            return
+        }
+        let destination = try #require(download.destination)
+        #expect(destination.deletingLastPathComponent().path == directory.path)
+        #expect(destination.lastPathComponent == "survey.lakes")
+        #expect(try Data(contentsOf: destination) == bytes)
+        #expect(download.receivedBytes == Int64(bytes.count))
+        #expect(download.progress == 1)
+        #expect(download.url == server.url("/survey"))
+    }
+
+    @Test func aDownloadCutShortFails() async throws {
+        let server = try TestHTTPServer { _ in
+            // Announces more than it sends, then closes the connection.
+            var response = TestHTTPServer.Response(
+                headers: ["Content-Type": "application/x-lakes-archive", "Content-Length": "100000"],
+                body: Data(count: 1000))
+            response.closeConnection = true
+            return response
+        }
+        let decider = RecordingDecider()
+        decider.responsePolicy = { _ in .download }
+        let directory = folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = WebPage.Configuration()
+        configuration.downloadsDirectory = directory
+        let page = WebPage(configuration: configuration, navigationDecider: decider)
+        page.load(server.url("/cut"))
+        await waitUntil("a download started") { !page.downloads.isEmpty }
+        let download = try #require(page.downloads.first)
+        await waitUntil("the download ended") {
+            if case .inProgress = download.state { return false }
+            return true
+        }
+        guard case .failed = download.state else {
+            Issue.record("expected a failure, got \(download.state)")
+            return
+        }
+    }
+
+    @Test(arguments: [
+        ("lake.pdf", "lake.pdf"), ("../../etc/passwd", "passwd"), (".hidden", "hidden"), ("", "download"),
+        ("a\\b.txt", "b.txt"),
+    ])
+    func suggestedNamesStayInsideTheFolder(_ suggested: String, _ expected: String) throws {
+        let directory = folder()
+        let file = Download.uniqueFile(in: directory, suggested: suggested)
+        #expect(file.lastPathComponent == expected)
+        #expect(file.deletingLastPathComponent().path == directory.path)
+    }
+
+    @Test func anExistingFileIsNeverOverwritten() throws {
+        let directory = folder()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("old".utf8).write(to: directory.appendingPathComponent("lake.pdf"))
+        #expect(Download.uniqueFile(in: directory, suggested: "lake.pdf").lastPathComponent == "lake (1).pdf")
+    }
+}
