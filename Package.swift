@@ -67,7 +67,8 @@ let package = Package(
             name: "WebKitGTKTests", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "LakesAppTests", dependencies: ["LakesApp", "WebKitGTK", "TestSupport"], swiftSettings: swiftSettings),
+            name: "LakesAppTests", dependencies: ["LakesApp", "WebKitGTK", "TestSupport", "CWebKitGTK"],
+            swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,13 +31,15 @@ final class MainWindow {
                 DirectoryURLSchemeHandler(root: contentDirectory)
         }
         let decider = LakesNavigationDecider()
-        page = WebPage(configuration: configuration, navigationDecider: decider)
+        let presenter = LakesDialogPresenter()
+        page = WebPage(configuration: configuration, navigationDecider: decider, dialogPresenter: presenter)
         decider.page = page
         self.decider = decider
         self.catalog = catalog
         sidebar = ArticleSidebar(articles: catalog.articles)
         let window = gtk_application_window_new(application.cast())!
         self.window = GObjectReference(sinking: OpaquePointer(window))
+        presenter.parent = self.window.cast()
         gtk_window_set_default_size(self.window.cast(), 1100, 760)
         gtk_window_set_icon_name(self.window.cast(), AppInfo.id)
 
