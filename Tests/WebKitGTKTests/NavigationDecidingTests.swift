@@ -132,6 +132,49 @@ struct NavigationDecidingTests {
         #expect(page.title == "opened")
     }
 
+    /// Sets the preferences the decider chooses for every navigation.
+    @MainActor
+    final class PreferringDecider: WebPage.NavigationDeciding {
+        var change: (inout WebPage.NavigationPreferences) -> Void
+        var seen: [URL] = []
+        init(_ change: @escaping (inout WebPage.NavigationPreferences) -> Void) { self.change = change }
+
+        func decidePolicy(
+            for action: WebPage.NavigationAction, preferences: inout WebPage.NavigationPreferences
+        ) async -> WebPage.NavigationActionPolicy {
+            if let url = action.request.url { seen.append(url) }
+            change(&preferences)
+            return .allow
+        }
+    }
+
+    @Test func preferencesCanTurnOffThePagesScriptsAndAskForMobileLayout() async throws {
+        let server = try TestHTTPServer { request in
+            .html(html(title: "Static", body: "<script>document.title = 'Scripted'</script>"))
+        }
+        let page = WebPage(
+            navigationDecider: PreferringDecider {
+                $0.allowsContentJavaScript = false
+                $0.preferredContentMode = .mobile
+            })
+        _ = await outcome(of: page.load(server.url("/page")))
+        await waitUntil("the title") { !page.title.isEmpty }
+        #expect(page.title == "Static")
+        #expect(server.requests.last?.headers["user-agent"]?.contains("Mobile") == true)
+        // The app's own calls still run.
+        #expect(try await page.evaluateForTesting("return 6 * 7") == "42")
+    }
+
+    @Test func httpNavigationsCanBeUpgradedToHTTPS() async throws {
+        let decider = PreferringDecider { $0.upgradeToHTTPS = .automatic }
+        let page = WebPage(navigationDecider: decider)
+        page.load(URL(string: "http://127.0.0.1:\(try closedPort())/plain"))
+        await waitUntil("the upgraded navigation was decided") { decider.seen.contains { $0.scheme == "https" } }
+        #expect(decider.seen.first?.scheme == "http")
+        #expect(decider.seen.last?.scheme == "https")
+        #expect(decider.seen.last?.path == "/plain")
+    }
+
     @Test func aNonDisplayableResponseCanBeRefused() async throws {
         let server = try TestHTTPServer { _ in
             TestHTTPServer.Response(headers: ["Content-Type": "application/x-lakes-archive"], body: Data([1, 2, 3]))
