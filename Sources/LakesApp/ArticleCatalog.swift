@@ -1,4 +1,5 @@
 import Foundation
+import WebKitGTK
 
 /// One bundled article, as `data/articles/articles.json` lists it.
 public struct Article: Codable, Equatable, Sendable, Identifiable {
@@ -21,6 +22,18 @@ public struct ArticleCatalog: Equatable, Sendable {
     public static let scheme = "lakes"
 
     public var articles: [Article]
+
+    /// The policy every bundled page is served with: its own files only, no inline script,
+    /// no `javascript:` URLs, no plug-ins, no `<base>` that could redirect its links.
+    public static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'"
+
+    /// The handler that serves the bundled content folder under ``scheme``.
+    public static func handler(for contentDirectory: URL) -> DirectoryURLSchemeHandler {
+        var handler = DirectoryURLSchemeHandler(root: contentDirectory)
+        handler.responseHeaders["Content-Security-Policy"] = contentSecurityPolicy
+        return handler
+    }
 
     /// A catalog problem, said plainly.
     public struct LoadError: Error, CustomStringConvertible, Equatable {

@@ -27,8 +27,8 @@ final class MainWindow {
     init(application: GObjectReference, contentDirectory: URL?, catalog: ArticleCatalog) {
         var configuration = WebPage.Configuration(applicationNameForUserAgent: "\(AppInfo.name)/\(AppInfo.version)")
         if let contentDirectory {
-            configuration.urlSchemeHandlers[URLScheme(ArticleCatalog.scheme)!] =
-                DirectoryURLSchemeHandler(root: contentDirectory)
+            configuration.urlSchemeHandlers[URLScheme(ArticleCatalog.scheme)!] = ArticleCatalog.handler(
+                for: contentDirectory)
         }
         let decider = LakesNavigationDecider()
         let presenter = LakesDialogPresenter()

@@ -30,6 +30,9 @@ public struct DirectoryURLSchemeHandler: URLSchemeHandler, Sendable {
     public var chunkSize: Int
     /// The longest host-and-path accepted, in bytes. Default: 2,048.
     public var maximumPathLength = 2048
+    /// Header fields added to every file's response, for example a
+    /// `Content-Security-Policy`. Default: none.
+    public var responseHeaders: [String: String] = [:]
 
     /// Serves the folder at `root` (resolved once, here).
     public init(root: URL, chunkSize: Int = 64 << 10) {
@@ -99,13 +102,14 @@ public struct DirectoryURLSchemeHandler: URLSchemeHandler, Sendable {
         }
         guard let info = FileInfo(path: file.path) else { return error(404, url) }
 
-        var headers = [
+        var headers = responseHeaders
+        headers.merge([
             "Content-Type": Self.mimeType(forExtension: file.pathExtension),
             "ETag": info.etag,
             "Last-Modified": HTTPDate.string(from: info.modified),
             "Accept-Ranges": "bytes",
             "Cache-Control": "no-cache",
-        ]
+        ]) { $1 }
         if notModified(request, info) {
             headers["Content-Length"] = "0"
             return Answer(response: response(304, url, headers), body: nil)

@@ -11,7 +11,7 @@ import WebKitGTK
 struct BundledContentTests {
     private func page() -> WebPage {
         var configuration = WebPage.Configuration()
-        configuration.urlSchemeHandlers[URLScheme("lakes")!] = DirectoryURLSchemeHandler(root: repositoryData)
+        configuration.urlSchemeHandlers[URLScheme("lakes")!] = ArticleCatalog.handler(for: repositoryData)
         return WebPage(configuration: configuration)
     }
 
