@@ -29,6 +29,9 @@ static inline GType cwk_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GType cwk_type_string(void) { return G_TYPE_STRING; }
 static inline gboolean cwk_value_holds_boxed(const GValue *value) { return G_VALUE_HOLDS_BOXED(value); }
 
+// `G_VARIANT_TYPE_VARDICT` is a cast macro.
+static inline const GVariantType *cwk_variant_type_vardict(void) { return G_VARIANT_TYPE_VARDICT; }
+
 // The GIO error domain is a macro around a function call.
 static inline GQuark cwk_io_error_quark(void) { return G_IO_ERROR; }
 

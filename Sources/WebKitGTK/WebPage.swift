@@ -273,21 +273,8 @@ public final class WebPage {
 
 extension WebPage {
     /// Runs `body` as an async function in the page and returns its result as JSON text
-    /// (nil for undefined). For tests, until the public JavaScript bridge exists.
+    /// (nil for undefined). For tests that want the engine's own serialisation.
     package func evaluateForTesting(_ body: String) async throws -> String? {
-        let view = webView
-        return try await gioCall { cancellable, callback, data in
-            webkit_web_view_call_async_javascript_function(
-                view, body, -1, nil, nil, nil, cancellable, callback, data)
-        } finish: { _, result in
-            let value = try GLibError.check {
-                webkit_web_view_call_async_javascript_function_finish(view, result, $0)
-            }
-            defer { g_object_unref(value) }
-            guard jsc_value_is_undefined(value) == 0 else { return nil }
-            let json = jsc_value_to_json(value, 0)
-            defer { g_free(json) }
-            return json.map { String(cString: $0) }
-        }
+        try await evaluateRaw(body, argumentsJSON: nil, world: nil)
     }
 }

@@ -1,0 +1,197 @@
+internal import CWebKitGTK
+import Foundation
+import GLibBridge
+
+extension WebPage {
+    /// A JavaScript namespace: the page's own, or an isolated world of the app's whose
+    /// globals and script the page cannot see or change. The DOM is shared.
+    public struct ContentWorld: Hashable, Sendable {
+        /// The name WebKitGTK knows the world by; nil for the page's world.
+        let name: String?
+
+        /// The page's own world, where its scripts run.
+        public static let page = ContentWorld(name: nil)
+        /// The app's default isolated world.
+        public static let defaultClient = ContentWorld(name: "WebKitGTKSwift.defaultClient")
+
+        /// A named isolated world; the same name is the same world.
+        public static func world(name: String) -> ContentWorld { ContentWorld(name: name) }
+    }
+
+    /// Runs `functionBody` as the body of an async JavaScript function and returns its result.
+    ///
+    ///     let sections = try await page.callJavaScript(
+    ///         "return [...document.querySelectorAll(selector)].map(h => h.id)",
+    ///         arguments: ["selector": "h2[id]"])
+    ///
+    /// Each argument becomes a local variable of that name; a returned promise is awaited.
+    /// Arguments and results may be strings, numbers, booleans, arrays, dictionaries,
+    /// `NSNull`/`null` and `Date`; a result of `undefined` is nil.
+    ///
+    /// - Parameters:
+    ///   - functionBody: The function's body, which may `await` and `return`.
+    ///   - arguments: Names and values, each name a JavaScript identifier. Default: none.
+    ///   - frame: The frame to run in. Default: nil, the main frame; WebKitGTK cannot run
+    ///     script in another frame, so any other throws ``JavaScriptError/frameNotSupported``.
+    ///   - contentWorld: Where to run. Default: ``ContentWorld/page``.
+    /// - Throws: ``JavaScriptError`` with the script's message when it throws or its
+    ///   promise rejects, or when an argument cannot be passed.
+    @discardableResult
+    public func callJavaScript(
+        _ functionBody: String, arguments: [String: Any] = [:], in frame: NavigationAction.FrameInfo? = nil,
+        contentWorld: ContentWorld = .page
+    ) async throws -> Any? {
+        let json = try await callJavaScriptJSON(
+            functionBody, arguments: arguments, in: frame, contentWorld: contentWorld, datesAsMarkers: true)
+        return try json.map(JavaScriptValues.decode)
+    }
+
+    /// Runs `functionBody` like ``callJavaScript(_:arguments:in:contentWorld:)`` and decodes
+    /// its result (as JSON) into `type`.
+    public func callJavaScript<T: Decodable>(
+        _ functionBody: String, arguments: [String: Any] = [:], in frame: NavigationAction.FrameInfo? = nil,
+        contentWorld: ContentWorld = .page, as type: T.Type
+    ) async throws -> T {
+        let json = try await callJavaScriptJSON(
+            functionBody, arguments: arguments, in: frame, contentWorld: contentWorld, datesAsMarkers: false)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        return try decoder.decode(T.self, from: Data((json ?? "null").utf8))
+    }
+
+    /// The call's result as JSON text, or nil for `undefined`. Dates are milliseconds since
+    /// 1970, wrapped in a marker object when `datesAsMarkers` (for the untyped form).
+    private func callJavaScriptJSON(
+        _ functionBody: String, arguments: [String: Any], in frame: NavigationAction.FrameInfo?,
+        contentWorld: ContentWorld, datesAsMarkers: Bool
+    ) async throws -> String? {
+        if let frame, !frame.isMainFrame { throw JavaScriptError.frameNotSupported }
+        guard !isClosed else { throw NavigationError.pageClosed }
+        for name in arguments.keys where !JavaScriptValues.isIdentifier(name) {
+            throw JavaScriptError.invalidArgument("\"\(name)\" is not a JavaScript identifier")
+        }
+        let names = arguments.keys.sorted()
+        let encoded = try JavaScriptValues.encode(arguments)
+        let body = """
+            const __lakesArgs = JSON.parse(__lakesJSON, (key, value) =>
+                value !== null && typeof value === 'object' && typeof value.__webkitgtkSwiftDate === 'number'
+                    ? new Date(value.__webkitgtkSwiftDate) : value);
+            const __lakesResult = await (async function (\(names.joined(separator: ", "))) {
+            \(functionBody)
+            }).call(this, \(names.map { "__lakesArgs[\(String(reflecting: $0))]" }.joined(separator: ", ")));
+            if (__lakesResult === undefined) return undefined;
+            return JSON.stringify(__lakesResult, function (key, value) {
+                const raw = this[key];
+                return raw instanceof Date ? \(datesAsMarkers ? "{ __webkitgtkSwiftDate: raw.getTime() }" : "raw.getTime()") : value;
+            });
+            """
+        guard let text = try await evaluateRaw(body, argumentsJSON: encoded, world: contentWorld.name) else {
+            return nil
+        }
+        // The wrapper returns a JSON string, which arrives JSON-encoded once more.
+        return try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String
+    }
+
+    /// Runs `body` as an async function with the string `__lakesJSON` in scope, and returns
+    /// the result as JSON text (nil for undefined).
+    func evaluateRaw(_ body: String, argumentsJSON: String?, world: String?) async throws -> String? {
+        let view = webView
+        let arguments: OpaquePointer? = argumentsJSON.map { json in
+            let builder = g_variant_builder_new(cwk_variant_type_vardict())
+            defer { g_variant_builder_unref(builder) }
+            g_variant_builder_add_value(
+                builder,
+                g_variant_new_dict_entry(
+                    g_variant_new_string("__lakesJSON"), g_variant_new_variant(g_variant_new_string(json))))
+            return g_variant_builder_end(builder)
+        }
+        do {
+            return try await gioCall { cancellable, callback, data in
+                webkit_web_view_call_async_javascript_function(
+                    view, body, -1, arguments, world, nil, cancellable, callback, data)
+            } finish: { _, result in
+                let value = try GLibError.check {
+                    webkit_web_view_call_async_javascript_function_finish(view, result, $0)
+                }
+                defer { g_object_unref(value) }
+                guard jsc_value_is_undefined(value) == 0 else { return nil }
+                let json = jsc_value_to_json(value, 0)
+                defer { g_free(json) }
+                return json.map { String(cString: $0) }
+            }
+        } catch let error as GLibError
+            where error.domain == String(cString: g_quark_to_string(webkit_javascript_error_quark()))
+        {
+            throw JavaScriptError.exception(message: error.message)
+        }
+    }
+}
+
+/// Why a call into the page's JavaScript failed.
+public enum JavaScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The script threw, or its promise rejected; the message is WebKit's, with the
+    /// exception's text (and its line where WebKit gives one).
+    case exception(message: String)
+    /// An argument could not be passed (not JSON-able, or a bad name).
+    case invalidArgument(String)
+    /// The result could not be decoded.
+    case invalidResult(String)
+    /// WebKitGTK runs script in the main frame only.
+    case frameNotSupported
+
+    public var description: String {
+        switch self {
+        case .exception(let message): "JavaScript exception: \(message)"
+        case .invalidArgument(let reason): "JavaScript argument: \(reason)"
+        case .invalidResult(let reason): "JavaScript result: \(reason)"
+        case .frameNotSupported: "WebKitGTK can run JavaScript only in the main frame"
+        }
+    }
+}
+
+/// Moving values between Swift and JavaScript as JSON.
+enum JavaScriptValues {
+    static func isIdentifier(_ name: String) -> Bool {
+        name.range(of: "^[A-Za-z_$][A-Za-z0-9_$]*$", options: .regularExpression) != nil
+            && !["this", "arguments", "await", "eval", "__lakesArgs", "__lakesResult", "__lakesJSON"].contains(name)
+    }
+
+    /// JSON for the arguments, with dates as marker objects.
+    static func encode(_ arguments: [String: Any]) throws -> String {
+        let prepared = try arguments.mapValues(prepare)
+        let data = try JSONSerialization.data(withJSONObject: prepared, options: [.fragmentsAllowed])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func prepare(_ value: Any) throws -> Any {
+        switch value {
+        case let date as Date: return ["__webkitgtkSwiftDate": date.timeIntervalSince1970 * 1000]
+        case let array as [Any]: return try array.map(prepare)
+        case let dictionary as [String: Any]: return try dictionary.mapValues(prepare)
+        case is String, is Bool, is Int, is Double, is Float, is NSNull, is NSNumber, is Int64, is UInt, is Int32:
+            return value
+        case let optional as Any? where optional == nil: return NSNull()
+        default: throw JavaScriptError.invalidArgument("\(type(of: value)) cannot be passed to JavaScript")
+        }
+    }
+
+    /// A Swift value from the wrapper's JSON: dates restored, null as `NSNull`.
+    static func decode(_ json: String) throws -> Any {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) else {
+            throw JavaScriptError.invalidResult("not JSON: \(json.prefix(80))")
+        }
+        return restore(object)
+    }
+
+    private static func restore(_ value: Any) -> Any {
+        switch value {
+        case let dictionary as [String: Any]:
+            if dictionary.count == 1, let milliseconds = dictionary["__webkitgtkSwiftDate"] as? Double {
+                return Date(timeIntervalSince1970: milliseconds / 1000)
+            }
+            return dictionary.mapValues(restore)
+        case let array as [Any]: return array.map(restore)
+        default: return value
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import WebKitGTK
+
+@MainActor
+@Suite(.serialized)
+struct JavaScriptTests {
+    private func page() async -> WebPage {
+        let page = WebPage()
+        _ = await outcome(of: page.load(html: "<p id='lake'>Baikal</p>"))
+        return page
+    }
+
+    /// A value that crosses into JavaScript and back, with how to compare it.
+    struct RoundTrip: Sendable, CustomStringConvertible {
+        let name: String
+        let value: @Sendable () -> Any
+        let check: @Sendable (Any?) -> Bool
+        var description: String { name }
+    }
+
+    nonisolated static let roundTrips: [RoundTrip] = [
+        RoundTrip(name: "string", value: { "Lake Ba\u{0131}kal — «deep»" }) {
+            $0 as? String == "Lake Ba\u{0131}kal — «deep»"
+        },
+        RoundTrip(name: "integer", value: { 1642 }) { ($0 as? NSNumber)?.intValue == 1642 },
+        RoundTrip(name: "double", value: { 31.5 }) { ($0 as? NSNumber)?.doubleValue == 31.5 },
+        RoundTrip(name: "true", value: { true }) { $0 as? Bool == true },
+        RoundTrip(name: "false", value: { false }) { $0 as? Bool == false },
+        RoundTrip(name: "array", value: { [1, "two", false] as [Any] }) {
+            guard let array = $0 as? [Any], array.count == 3 else { return false }
+            return (array[0] as? NSNumber)?.intValue == 1 && array[1] as? String == "two" && array[2] as? Bool == false
+        },
+        RoundTrip(name: "dictionary", value: { ["name": "Tahoe", "depth": 501] as [String: Any] }) {
+            guard let dictionary = $0 as? [String: Any] else { return false }
+            return dictionary["name"] as? String == "Tahoe" && (dictionary["depth"] as? NSNumber)?.intValue == 501
+        },
+        RoundTrip(name: "null", value: { NSNull() }) { $0 is NSNull },
+        RoundTrip(name: "date", value: { Date(timeIntervalSince1970: 1_700_000_000.5) }) {
+            ($0 as? Date)?.timeIntervalSince1970 == 1_700_000_000.5
+        },
+        RoundTrip(
+            name: "nested",
+            value: { ["when": [Date(timeIntervalSince1970: 0)], "empty": [String: Any]()] as [String: Any] }
+        ) {
+            guard let dictionary = $0 as? [String: Any], let dates = dictionary["when"] as? [Any] else { return false }
+            return (dates.first as? Date)?.timeIntervalSince1970 == 0
+                && (dictionary["empty"] as? [String: Any])?.isEmpty == true
+        },
+    ]
+
+    @Test(arguments: roundTrips)
+    func aValueRoundTrips(_ trip: RoundTrip) async throws {
+        let page = await page()
+        let result = try await page.callJavaScript("return value", arguments: ["value": trip.value()])
+        #expect(trip.check(result), "\(String(describing: result))")
+    }
+
+    @Test func argumentsAreLocalVariablesAndPromisesAreAwaited() async throws {
+        let page = await page()
+        let result = try await page.callJavaScript(
+            "await new Promise(r => setTimeout(r, 10)); return `${name} is ${depth} m deep in ${document.getElementById('lake').textContent}`",
+            arguments: ["name": "Baikal", "depth": 1642])
+        #expect(result as? String == "Baikal is 1642 m deep in Baikal")
+    }
+
+    @Test func undefinedIsNilAndNullIsNSNull() async throws {
+        let page = await page()
+        #expect(try await page.callJavaScript("return undefined") == nil)
+        #expect(try await page.callJavaScript("document.title = 'x'") == nil)
+        #expect(try await page.callJavaScript("return null") is NSNull)
+    }
+
+    @Test func aTypedCallDecodes() async throws {
+        struct Lake: Decodable, Equatable {
+            let name: String
+            let depth: Int
+            let surveyed: Date
+        }
+        let page = await page()
+        let lake = try await page.callJavaScript(
+            "return { name, depth: 1642, surveyed: new Date(0) }", arguments: ["name": "Baikal"], as: Lake.self)
+        #expect(lake == Lake(name: "Baikal", depth: 1642, surveyed: Date(timeIntervalSince1970: 0)))
+    }
+
+    @Test(arguments: [
+        ("throw new Error('the ice is too thin')", "the ice is too thin"),
+        ("await Promise.reject(new Error('no boat today'))", "no boat today"),
+        ("return noSuchVariable", "noSuchVariable"),
+    ])
+    func exceptionsAndRejectionsThrowWithTheirMessage(_ body: String, _ message: String) async throws {
+        let page = await page()
+        do {
+            try await page.callJavaScript(body)
+            Issue.record("no error thrown")
+        } catch let error as JavaScriptError {
+            guard case .exception(let text) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(text.contains(message), "\(text)")
+        }
+    }
+
+    @Test func badArgumentsAndFramesAreClearErrors() async throws {
+        let page = await page()
+        await #expect(throws: JavaScriptError.self) {
+            try await page.callJavaScript("", arguments: ["not an identifier": 1])
+        }
+        await #expect(throws: JavaScriptError.self) { try await page.callJavaScript("", arguments: ["x": NSObject()]) }
+        let subframe = WebPage.NavigationAction.FrameInfo(isMainFrame: false, name: "inner")
+        await #expect(throws: JavaScriptError.frameNotSupported) {
+            try await page.callJavaScript("return 1", in: subframe)
+        }
+    }
+
+    @Test func worldsAreIsolatedFromEachOther() async throws {
+        let page = await page()
+        try await page.callJavaScript("window.secret = 'page'")
+        try await page.callJavaScript("window.secret = 'client'", contentWorld: .defaultClient)
+        try await page.callJavaScript("window.secret = 'named'", contentWorld: .world(name: "lakes"))
+        #expect(try await page.callJavaScript("return window.secret") as? String == "page")
+        #expect(
+            try await page.callJavaScript("return window.secret", contentWorld: .defaultClient) as? String == "client")
+        #expect(
+            try await page.callJavaScript("return window.secret", contentWorld: .world(name: "lakes")) as? String
+                == "named")
+        #expect(
+            try await page.callJavaScript("return typeof window.other", contentWorld: .world(name: "other")) as? String
+                == "undefined")
+        // The DOM is shared.
+        try await page.callJavaScript(
+            "document.getElementById('lake').textContent = 'Tahoe'", contentWorld: .defaultClient)
+        #expect(
+            try await page.callJavaScript("return document.getElementById('lake').textContent") as? String == "Tahoe")
+    }
+}
