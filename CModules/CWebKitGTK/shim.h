@@ -28,6 +28,8 @@ static const gboolean cwk_source_remove = G_SOURCE_REMOVE;
 static inline GType cwk_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline GType cwk_type_string(void) { return G_TYPE_STRING; }
 static inline gboolean cwk_value_holds_boxed(const GValue *value) { return G_VALUE_HOLDS_BOXED(value); }
+static inline gboolean cwk_value_holds_object(const GValue *value) { return G_VALUE_HOLDS_OBJECT(value); }
+static inline GType cwk_type_object(void) { return G_TYPE_OBJECT; }
 
 // `G_VARIANT_TYPE_VARDICT` is a cast macro.
 static inline const GVariantType *cwk_variant_type_vardict(void) { return G_VARIANT_TYPE_VARDICT; }

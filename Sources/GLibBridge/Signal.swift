@@ -33,6 +33,9 @@ package struct SignalArguments: @unchecked Sendable {
         return g_value_peek_pointer(v).map(OpaquePointer.init)
     }
 
+    /// Whether a parameter holds a GObject (rather than a boxed value).
+    package func isObject(_ index: Int) -> Bool { cwk_value_holds_object(value(index)) != 0 }
+
     /// An enum parameter, as its raw C value.
     package func enumValue(_ index: Int) -> Int32 { g_value_get_enum(value(index)) }
 

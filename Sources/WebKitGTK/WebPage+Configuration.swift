@@ -16,14 +16,19 @@ extension WebPage {
         /// Pages may answer the same scheme with different handlers; each request goes to
         /// the handler of the page that made it.
         public var urlSchemeHandlers: [URLScheme: any URLSchemeHandler]
+        /// Scripts, style sheets and message handlers for the page's documents. Default: an empty
+        /// controller.
+        public var userContentController: UserContentController
         /// Where downloads are saved. Default: nil, the XDG download folder (`~/Downloads`).
         public var downloadsDirectory: URL?
 
         @MainActor
         public init(
             websiteDataStore: WebsiteDataStore = .default(), applicationNameForUserAgent: String? = nil,
-            urlSchemeHandlers: [URLScheme: any URLSchemeHandler] = [:]
+            urlSchemeHandlers: [URLScheme: any URLSchemeHandler] = [:],
+            userContentController: UserContentController = UserContentController()
         ) {
+            self.userContentController = userContentController
             self.websiteDataStore = websiteDataStore
             self.applicationNameForUserAgent = applicationNameForUserAgent
             self.urlSchemeHandlers = urlSchemeHandlers

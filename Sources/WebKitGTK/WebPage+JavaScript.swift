@@ -175,6 +175,14 @@ enum JavaScriptValues {
         }
     }
 
+    /// JSON for a value handed back to JavaScript (a message reply); nil is `undefined`,
+    /// sent as `null`.
+    static func encodeResult(_ value: Any?) throws -> String {
+        guard let value else { return "null" }
+        let data = try JSONSerialization.data(withJSONObject: prepare(value), options: [.fragmentsAllowed])
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// A Swift value from the wrapper's JSON: dates restored, null as `NSNull`.
     static func decode(_ json: String) throws -> Any {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) else {

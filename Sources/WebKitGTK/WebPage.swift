@@ -36,6 +36,7 @@ public final class WebPage {
     @ObservationIgnored let dialogPresenter: any DialogPresenting
     @ObservationIgnored var standardUserAgent = ""
     @ObservationIgnored var approvedNewWindowURL: URL?
+    @ObservationIgnored let userContent: PageUserContent
 
     /// The newest event of the newest navigation, failures included; nil before any load.
     ///
@@ -72,8 +73,8 @@ public final class WebPage {
         self.navigationDecider = navigationDecider ?? DefaultNavigationDecider()
         self.dialogPresenter = dialogPresenter ?? DefaultDialogPresenter()
         let context = configuration.websiteDataStore.context
-        let widget = webkit_web_view_new_with_context(context.cast(to: WebKitWebContext.self))!
-        view = GObjectReference(sinking: OpaquePointer(widget))
+        userContent = PageUserContent(controller: configuration.userContentController)
+        view = Self.makeEngineView(context: context, userContent: userContent.manager)
         let settings = webkit_web_view_get_settings(webView)
         standardUserAgent = String(optionalCString: webkit_settings_get_user_agent(settings)) ?? ""
         if let name = configuration.applicationNameForUserAgent, !name.isEmpty {
@@ -81,6 +82,7 @@ public final class WebPage {
         }
         park()
         connectSignals()
+        userContent.attach(to: self)
         PageRouter.add(self)
         tracker.onUpdate = { [weak self] update in self?.publish(update) }
         tracker.onAbandon = { [weak self] in
@@ -141,6 +143,28 @@ public final class WebPage {
     }
 
     // MARK: Engine access
+
+    /// A new `WebKitWebView` with its construct-only properties: its web context and its
+    /// user content manager.
+    private static func makeEngineView(context: GObjectReference, userContent: GObjectReference) -> GObjectReference {
+        let names: [StaticString] = ["web-context", "user-content-manager"]
+        var values = [GValue(), GValue()]
+        for (index, object) in [context, userContent].enumerated() {
+            g_value_init(&values[index], cwk_type_object())
+            g_value_set_object(&values[index], UnsafeMutableRawPointer(object.pointer))
+        }
+        defer { for index in values.indices { g_value_unset(&values[index]) } }
+        let namePointers = names.map { UnsafePointer<CChar>(OpaquePointer($0.utf8Start)) as UnsafePointer<CChar>? }
+        let object = namePointers.withUnsafeBufferPointer { nameBuffer in
+            values.withUnsafeBufferPointer { valueBuffer in
+                g_object_new_with_properties(
+                    webkit_web_view_get_type(), guint(names.count),
+                    UnsafeMutablePointer(mutating: nameBuffer.baseAddress),
+                    valueBuffer.baseAddress)
+            }
+        }
+        return GObjectReference(sinking: OpaquePointer(object!))
+    }
 
     var webView: UnsafeMutablePointer<WebKitWebView> { view.cast() }
     var widget: UnsafeMutablePointer<GtkWidget> { view.cast() }

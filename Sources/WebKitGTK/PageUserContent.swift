@@ -1,0 +1,194 @@
+internal import CWebKitGTK
+import Foundation
+import GLibBridge
+
+/// One page's `WebKitUserContentManager`, kept in step with its ``UserContentController``.
+@MainActor
+final class PageUserContent {
+    let manager: GObjectReference
+    private unowned let controller: UserContentController
+    private weak var page: WebPage?
+    private var connections: [UserContentController.HandlerKey: SignalConnection] = [:]
+
+    init(controller: UserContentController) {
+        manager = GObjectReference(adopting: OpaquePointer(webkit_user_content_manager_new()!))
+        self.controller = controller
+    }
+
+    private var raw: UnsafeMutablePointer<WebKitUserContentManager> { manager.cast() }
+
+    /// Installs everything the controller holds, and follows it from now on.
+    func attach(to page: WebPage) {
+        self.page = page
+        for script in controller.scripts { install(script) }
+        for sheet in controller.styleSheets { install(sheet) }
+        for (key, handler) in controller.handlers { register(key, replies: handler.replies) }
+        controller.attach(page)
+    }
+
+    func install(_ script: UserScript) {
+        let made = withPatterns(script.allowedURLPatterns, script.blockedURLPatterns) { allow, block in
+            let frames =
+                script.forMainFrameOnly ? WEBKIT_USER_CONTENT_INJECT_TOP_FRAME : WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES
+            let time =
+                script.injectionTime == .atDocumentStart
+                ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END
+            if let world = script.contentWorld.name {
+                return webkit_user_script_new_for_world(script.source, frames, time, world, allow, block)
+            }
+            return webkit_user_script_new(script.source, frames, time, allow, block)
+        }
+        webkit_user_content_manager_add_script(raw, made)
+        webkit_user_script_unref(made)
+    }
+
+    func install(_ sheet: UserStyleSheet) {
+        let made = withPatterns(sheet.allowedURLPatterns, sheet.blockedURLPatterns) { allow, block in
+            webkit_user_style_sheet_new(
+                sheet.source,
+                sheet.forMainFrameOnly ? WEBKIT_USER_CONTENT_INJECT_TOP_FRAME : WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
+                WEBKIT_USER_STYLE_LEVEL_AUTHOR, allow, block)
+        }
+        webkit_user_content_manager_add_style_sheet(raw, made)
+        webkit_user_style_sheet_unref(made)
+    }
+
+    func removeAllScripts() { webkit_user_content_manager_remove_all_scripts(raw) }
+    func removeAllStyleSheets() { webkit_user_content_manager_remove_all_style_sheets(raw) }
+
+    func register(_ key: UserContentController.HandlerKey, replies: Bool) {
+        let world = key.world.name
+        let signal =
+            replies ? "script-message-with-reply-received::\(key.name)" : "script-message-received::\(key.name)"
+        connections[key] = manager.connect(signal) { [weak self] arguments in
+            guard let self else { return false }
+            let value: OpaquePointer? =
+                arguments.isObject(1)
+                ? arguments.object(1)
+                : arguments.pointer(1).flatMap { webkit_javascript_result_get_js_value($0).map { OpaquePointer($0) } }
+            receive(key, value: value, reply: replies ? arguments.pointer(2) : nil)
+            return replies ? true : nil
+        }
+        if replies {
+            webkit_user_content_manager_register_script_message_handler_with_reply(raw, key.name, world)
+        } else if let world {
+            webkit_user_content_manager_register_script_message_handler_in_world(raw, key.name, world)
+        } else {
+            webkit_user_content_manager_register_script_message_handler(raw, key.name)
+        }
+    }
+
+    func unregister(_ key: UserContentController.HandlerKey) {
+        if let world = key.world.name {
+            webkit_user_content_manager_unregister_script_message_handler_in_world(raw, key.name, world)
+        } else {
+            webkit_user_content_manager_unregister_script_message_handler(raw, key.name)
+        }
+        connections.removeValue(forKey: key)?.disconnect()
+    }
+
+    /// Decodes a message and hands it to its handler; malformed ones are logged and dropped.
+    private func receive(_ key: UserContentController.HandlerKey, value: OpaquePointer?, reply: OpaquePointer?) {
+        if let reply { webkit_script_message_reply_ref(reply) }
+        let answer = ScriptReply(
+            reply: reply,
+            context: value.flatMap { jsc_value_get_context(UnsafeMutablePointer($0)).map { OpaquePointer($0) } })
+        guard let handler = controller.handlers[key], let page, !page.isClosed else {
+            answer.fail("no handler for \(key.name)")
+            return
+        }
+        let url = page.url
+        guard ScriptMessage.isAllowed(url, by: handler.allowedOrigins) else {
+            Self.log(
+                "dropped a message to \(key.name) from \(url?.absoluteString ?? "an unknown page"): origin not allowed")
+            answer.fail("this page may not post to \(key.name)")
+            return
+        }
+        guard let value, let json = jsc_value_to_json(UnsafeMutablePointer(value), 0) else {
+            Self.log("dropped a message to \(key.name): its body is not JSON")
+            answer.fail("the message body is not JSON")
+            return
+        }
+        let text = String(cString: json)
+        g_free(json)
+        guard let body = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else {
+            Self.log("dropped a message to \(key.name): its body could not be read")
+            answer.fail("the message body could not be read")
+            return
+        }
+        let message = ScriptMessage(name: key.name, body: body, world: key.world, url: url)
+        Task { @MainActor in
+            do {
+                let result = try await handler.receive(message)
+                answer.succeed(result)
+            } catch {
+                answer.fail(String(describing: error))
+            }
+        }
+    }
+
+    static func log(_ text: String) {
+        FileHandle.standardError.write(Data("WebKitGTK for Swift: \(text)\n".utf8))
+    }
+
+    private func withPatterns<R>(
+        _ allow: [String], _ block: [String],
+        _ body: (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<UnsafePointer<CChar>?>?) -> R
+    ) -> R {
+        func cArray(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] { strings.map { strdup($0) } + [nil] }
+        let allowed = cArray(allow)
+        let blocked = cArray(block)
+        defer {
+            allowed.forEach { free($0) }
+            blocked.forEach { free($0) }
+        }
+        let allowPointers = allowed.map { UnsafePointer($0) }
+        let blockPointers = blocked.map { UnsafePointer($0) }
+        return allowPointers.withUnsafeBufferPointer { allowBuffer in
+            blockPointers.withUnsafeBufferPointer { blockBuffer in
+                body(allow.isEmpty ? nil : allowBuffer.baseAddress, block.isEmpty ? nil : blockBuffer.baseAddress)
+            }
+        }
+    }
+}
+
+/// The answer owed to a `postMessage` with a reply, given exactly once (or never, for
+/// one-way messages).
+@MainActor
+private final class ScriptReply {
+    private var reply: OpaquePointer?
+    private let context: OpaquePointer?
+
+    init(reply: OpaquePointer?, context: OpaquePointer?) {
+        self.reply = reply
+        self.context = context.map { OpaquePointer(g_object_ref(UnsafeMutableRawPointer($0))) }
+    }
+
+    func succeed(_ value: Any?) {
+        guard let reply, let context else { return }
+        self.reply = nil
+        defer { webkit_script_message_reply_unref(reply) }
+        let json: String
+        do {
+            json = try JavaScriptValues.encodeResult(value)
+        } catch {
+            webkit_script_message_reply_return_error_message(reply, "the reply could not be sent: \(error)")
+            return
+        }
+        let result = jsc_value_new_from_json(UnsafeMutablePointer(context), json)
+        webkit_script_message_reply_return_value(reply, result)
+        if let result { g_object_unref(UnsafeMutableRawPointer(result)) }
+    }
+
+    func fail(_ message: String) {
+        guard let reply else { return }
+        self.reply = nil
+        webkit_script_message_reply_return_error_message(reply, message)
+        webkit_script_message_reply_unref(reply)
+    }
+
+    isolated deinit {
+        if let context { g_object_unref(UnsafeMutableRawPointer(context)) }
+        if let reply { webkit_script_message_reply_unref(reply) }
+    }
+}

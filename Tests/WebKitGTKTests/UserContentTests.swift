@@ -1,0 +1,160 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import WebKitGTK
+
+@MainActor
+@Suite(.serialized)
+struct UserContentTests {
+    private func page(_ content: UserContentController) -> WebPage {
+        WebPage(configuration: WebPage.Configuration(userContentController: content))
+    }
+
+    @Test func scriptsRunAtDocumentStartAndEndInTheirWorlds() async throws {
+        let content = UserContentController()
+        content.add(UserScript(source: "window.startSawBody = document.body !== null", injectionTime: .atDocumentStart))
+        content.add(
+            UserScript(source: "window.endSawLake = !!document.getElementById('lake')", injectionTime: .atDocumentEnd))
+        content.add(
+            UserScript(
+                source: "window.isolated = 'yes'", injectionTime: .atDocumentEnd, contentWorld: .world(name: "tools")))
+        content.add(UserStyleSheet(source: "#lake { color: rgb(1, 2, 3) }"))
+        let page = page(content)
+        _ = await outcome(of: page.load(html: "<body><p id='lake'>Baikal</p>"))
+        #expect(try await page.callJavaScript("return window.startSawBody") as? Bool == false)
+        #expect(try await page.callJavaScript("return window.endSawLake") as? Bool == true)
+        #expect(try await page.callJavaScript("return typeof window.isolated") as? String == "undefined")
+        #expect(
+            try await page.callJavaScript("return window.isolated", contentWorld: .world(name: "tools")) as? String
+                == "yes")
+        #expect(
+            try await page.callJavaScript("return getComputedStyle(document.getElementById('lake')).color") as? String
+                == "rgb(1, 2, 3)")
+
+        content.removeAllUserScripts()
+        content.removeAllUserStyleSheets()
+        _ = await outcome(of: page.load(html: "<body><p id='lake'>Tahoe</p>"))
+        #expect(try await page.callJavaScript("return typeof window.endSawLake") as? String == "undefined")
+        #expect(
+            try await page.callJavaScript("return getComputedStyle(document.getElementById('lake')).color") as? String
+                != "rgb(1, 2, 3)")
+    }
+
+    @Test func oneWayMessagesArriveWithTheirBodyWorldAndPage() async throws {
+        let content = UserContentController()
+        var messages: [ScriptMessage] = []
+        content.addScriptMessageHandler(name: "sighting") { messages.append($0) }
+        let page = page(content)
+        let base = URL(string: "https://lakes.example/form")!
+        _ = await outcome(of: page.load(html: "<p>form", baseURL: base))
+        try await page.callJavaScript(
+            "window.webkit.messageHandlers.sighting.postMessage({ lake: 'Tahoe', count: 3, seen: true, tags: ['eagle'] })"
+        )
+        await waitUntil("the message arrived") { !messages.isEmpty }
+        let message = try #require(messages.first)
+        let body = try #require(message.body as? [String: Any])
+        #expect(body["lake"] as? String == "Tahoe")
+        #expect((body["count"] as? NSNumber)?.intValue == 3)
+        #expect(body["seen"] as? Bool == true)
+        #expect(body["tags"] as? [String] == ["eagle"])
+        #expect(message.name == "sighting")
+        #expect(message.world == .page)
+        #expect(message.url == base)
+        #expect(message.origin == "https://lakes.example")
+    }
+
+    @Test func replyHandlersResolveAndReject() async throws {
+        let content = UserContentController()
+        content.addScriptMessageHandlerWithReply(name: "depth") { message in
+            guard let lake = message.body as? String else { throw JavaScriptError.invalidArgument("not a name") }
+            guard lake == "Baikal" else { throw LakeNotFound(name: lake) }
+            try await Task.sleep(for: .milliseconds(10))
+            return ["lake": lake, "metres": 1642]
+        }
+        let page = page(content)
+        _ = await outcome(of: page.load(html: "<p>ask"))
+        let answer = try await page.callJavaScript(
+            "return await window.webkit.messageHandlers.depth.postMessage('Baikal')")
+        #expect((answer as? [String: Any])?["metres"] as? Int == 1642)
+        let rejection = try await page.callJavaScript(
+            "try { await window.webkit.messageHandlers.depth.postMessage('Atlantis'); return 'resolved' } catch (e) { return String(e) }"
+        )
+        #expect((rejection as? String)?.contains("no lake called Atlantis") == true, "\(String(describing: rejection))")
+    }
+
+    struct LakeNotFound: Error, CustomStringConvertible {
+        let name: String
+        var description: String { "no lake called \(name)" }
+    }
+
+    @Test func tenThousandMessagesInABurstAllArriveInOrder() async throws {
+        let content = UserContentController()
+        var received: [Int] = []
+        content.addScriptMessageHandler(name: "count") { received.append(($0.body as? NSNumber)?.intValue ?? -1) }
+        let page = page(content)
+        _ = await outcome(of: page.load(html: "<p>burst"))
+        try await page.callJavaScript(
+            "for (let i = 0; i < 10000; i++) window.webkit.messageHandlers.count.postMessage(i)")
+        await waitUntil("all messages arrived") { received.count == 10000 }
+        #expect(received == Array(0..<10000))
+    }
+
+    @Test func malformedAndHugeMessagesAreHandledWithoutACrash() async throws {
+        let content = UserContentController()
+        var bodies: [Any] = []
+        content.addScriptMessageHandler(name: "any") { bodies.append($0.body) }
+        let page = page(content)
+        _ = await outcome(of: page.load(html: "<p>odd"))
+        try await page.callJavaScript(
+            """
+            const cyclic = {}; cyclic.self = cyclic;
+            for (const odd of [cyclic, () => 1, Symbol('x'), undefined, 'x'.repeat(8 * 1024 * 1024), 'last'])
+                try { window.webkit.messageHandlers.any.postMessage(odd) } catch (e) {}
+            """)
+        await waitUntil("the last message arrived") { bodies.contains { $0 as? String == "last" } }
+        #expect(bodies.contains { ($0 as? String)?.count == 8 * 1024 * 1024 })
+        #expect(try await page.callJavaScript("return 1 + 1") as? Int == 2)
+    }
+
+    @Test func aHandlerLimitedToLakesIgnoresOtherOrigins() async throws {
+        let server = try TestHTTPServer { _ in .html(html(title: "Loopback")) }
+        let content = UserContentController()
+        var messages: [ScriptMessage] = []
+        content.addScriptMessageHandler(name: "only", allowedOrigins: ["lakes:"]) { messages.append($0) }
+        content.addScriptMessageHandlerWithReply(name: "onlyReply", allowedOrigins: ["lakes:"]) { _ in "answered" }
+        var configuration = WebPage.Configuration(userContentController: content)
+        configuration.urlSchemeHandlers[URLScheme("lakes")!] = FixedHandler.html(["<p>lakes page"])
+        let page = WebPage(configuration: configuration)
+
+        _ = await outcome(of: page.load(server.url("/page")))
+        try await page.callJavaScript("window.webkit.messageHandlers.only.postMessage('from loopback')")
+        let refused = try await page.callJavaScript(
+            "try { return await window.webkit.messageHandlers.onlyReply.postMessage(1) } catch (e) { return 'refused' }"
+        )
+        #expect(refused as? String == "refused")
+
+        _ = await outcome(of: page.load(URL(string: "lakes://app/page")))
+        try await page.callJavaScript("window.webkit.messageHandlers.only.postMessage('from lakes')")
+        await waitUntil("the lakes message arrived") { !messages.isEmpty }
+        #expect(messages.map { $0.body as? String } == ["from lakes"])
+        let answered = try await page.callJavaScript(
+            "return await window.webkit.messageHandlers.onlyReply.postMessage(1)")
+        #expect(answered as? String == "answered")
+    }
+
+    @Test func aRemovedHandlerNoLongerExistsInThePage() async throws {
+        let content = UserContentController()
+        content.addScriptMessageHandler(name: "gone") { _ in }
+        let page = page(content)
+        _ = await outcome(of: page.load(html: "<p>x"))
+        #expect(
+            try await page.callJavaScript("return typeof window.webkit.messageHandlers.gone") as? String == "object")
+        content.removeScriptMessageHandler(name: "gone")
+        _ = await outcome(of: page.load(html: "<p>y"))
+        // With no handler left, WebKit drops window.webkit altogether.
+        #expect(
+            try await page.callJavaScript("return typeof window.webkit?.messageHandlers?.gone") as? String
+                == "undefined")
+    }
+}
