@@ -23,6 +23,7 @@ final class PageUserContent {
         for script in controller.scripts { install(script) }
         for sheet in controller.styleSheets { install(sheet) }
         for (key, handler) in controller.handlers { register(key, replies: handler.replies) }
+        for ruleList in controller.ruleLists { install(ruleList) }
         controller.attach(page)
     }
 
@@ -52,6 +53,10 @@ final class PageUserContent {
         webkit_user_content_manager_add_style_sheet(raw, made)
         webkit_user_style_sheet_unref(made)
     }
+
+    func install(_ ruleList: ContentRuleList) { webkit_user_content_manager_add_filter(raw, ruleList.filter) }
+    func uninstall(_ ruleList: ContentRuleList) { webkit_user_content_manager_remove_filter(raw, ruleList.filter) }
+    func uninstallAllRuleLists() { webkit_user_content_manager_remove_all_filters(raw) }
 
     func removeAllScripts() { webkit_user_content_manager_remove_all_scripts(raw) }
     func removeAllStyleSheets() { webkit_user_content_manager_remove_all_style_sheets(raw) }

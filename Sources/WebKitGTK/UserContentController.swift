@@ -70,6 +70,29 @@ public final class UserContentController {
         forEachPage { $0.userContent.removeAllStyleSheets() }
     }
 
+    // MARK: Content rules
+
+    private(set) var ruleLists: [ContentRuleList] = []
+
+    /// Applies compiled content rules to the pages' loads from now on.
+    public func add(_ ruleList: ContentRuleList) {
+        guard !ruleLists.contains(where: { $0 === ruleList }) else { return }
+        ruleLists.append(ruleList)
+        forEachPage { $0.userContent.install(ruleList) }
+    }
+
+    /// Stops applying `ruleList`.
+    public func remove(_ ruleList: ContentRuleList) {
+        ruleLists.removeAll { $0 === ruleList }
+        forEachPage { $0.userContent.uninstall(ruleList) }
+    }
+
+    /// Stops applying every content rule list.
+    public func removeAllContentRuleLists() {
+        ruleLists.removeAll()
+        forEachPage { $0.userContent.uninstallAllRuleLists() }
+    }
+
     // MARK: Message handlers
 
     /// Receives one-way messages posted to `name` in `contentWorld`.

@@ -1,0 +1,99 @@
+internal import CWebKitGTK
+import Foundation
+import GLibBridge
+
+/// Compiled content-blocking rules (WebKit's content-blocker JSON) that pages can apply.
+@MainActor
+public final class ContentRuleList {
+    /// The name the list was compiled under.
+    public let identifier: String
+    let filter: OpaquePointer
+
+    init(adopting filter: OpaquePointer) {
+        self.filter = filter
+        identifier = String(cString: webkit_user_content_filter_get_identifier(filter))
+    }
+
+    isolated deinit { webkit_user_content_filter_unref(filter) }
+}
+
+/// Compiles content-blocker rules and keeps them compiled on disk.
+///
+///     let rules = try await ContentRuleListStore.default.compileContentRuleList(
+///         forIdentifier: "no-trackers", encodedContentRuleList: json)
+///     configuration.userContentController.add(rules)
+@MainActor
+public final class ContentRuleListStore {
+    /// The folder compiled lists are kept in.
+    public let directory: URL
+    private let store: GObjectReference
+
+    /// The store under the XDG cache folder: `~/.cache/<program>/ContentRuleLists`.
+    public static let `default` = ContentRuleListStore(
+        directory: URL(fileURLWithPath: String(cString: g_get_user_cache_dir()))
+            .appendingPathComponent(String(optionalCString: g_get_prgname()) ?? "webkitgtk-swift")
+            .appendingPathComponent("ContentRuleLists"))
+
+    /// A store in `directory`, made if missing.
+    public init(directory: URL) {
+        self.directory = directory
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = GObjectReference(adopting: OpaquePointer(webkit_user_content_filter_store_new(directory.path)!))
+    }
+
+    /// Compiles `encodedContentRuleList` (a JSON array of `{trigger, action}` rules) and
+    /// saves it under `identifier`, replacing an older list of that name.
+    ///
+    /// - Throws: ``ContentRuleListError/invalidRules(_:)`` saying what is wrong with the JSON.
+    public func compileContentRuleList(forIdentifier identifier: String, encodedContentRuleList: String) async throws
+        -> ContentRuleList
+    {
+        let raw = store.cast(to: WebKitUserContentFilterStore.self)
+        let bytes = Data(encodedContentRuleList.utf8).withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        do {
+            let filter: ContentRuleList = try await gioCall { cancellable, callback, data in
+                webkit_user_content_filter_store_save(raw, identifier, bytes, cancellable, callback, data)
+            } finish: { _, result in
+                let filter = try GLibError.check { webkit_user_content_filter_store_save_finish(raw, result, $0) }
+                return ContentRuleList(adopting: filter!)
+            }
+            return filter
+        } catch let error as GLibError {
+            throw ContentRuleListError.invalidRules(error.message)
+        }
+    }
+
+    /// The list saved under `identifier`, or nil when there is none.
+    public func contentRuleList(forIdentifier identifier: String) async -> ContentRuleList? {
+        let raw = store.cast(to: WebKitUserContentFilterStore.self)
+        return try? await gioCall { cancellable, callback, data in
+            webkit_user_content_filter_store_load(raw, identifier, cancellable, callback, data)
+        } finish: { _, result in
+            let filter = try GLibError.check { webkit_user_content_filter_store_load_finish(raw, result, $0) }
+            return ContentRuleList(adopting: filter!)
+        }
+    }
+
+    /// Deletes the list saved under `identifier`.
+    public func removeContentRuleList(forIdentifier identifier: String) async throws {
+        let raw = store.cast(to: WebKitUserContentFilterStore.self)
+        _ = try await gioCall { cancellable, callback, data in
+            webkit_user_content_filter_store_remove(raw, identifier, cancellable, callback, data)
+        } finish: { _, result in
+            try GLibError.check { webkit_user_content_filter_store_remove_finish(raw, result, $0) }
+        }
+    }
+}
+
+/// Why rules could not be compiled.
+public enum ContentRuleListError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The JSON is not valid content-blocker rules; the message is WebKit's.
+    case invalidRules(String)
+
+    public var description: String {
+        switch self {
+        case .invalidRules(let message): "invalid content rules: \(message)"
+        }
+    }
+}
