@@ -9,9 +9,14 @@ final class ArticleSidebar {
     let widget: UnsafeMutablePointer<GtkWidget>
     /// Runs when a person picks an article (not when ``select(_:)`` is called).
     var onActivate: (Article) -> Void = { _ in }
+    /// Runs when a person picks a section of the open article.
+    var onActivateSection: (ArticleSection) -> Void = { _ in }
 
     private let list: UnsafeMutablePointer<GtkListBox>
+    private let sectionList: UnsafeMutablePointer<GtkListBox>
+    private let sectionHeading: UnsafeMutablePointer<GtkWidget>
     private let articles: [Article]
+    private(set) var sections: [ArticleSection] = []
     private var selecting = false
     private var connections: [SignalConnection] = []
 
@@ -34,12 +39,26 @@ final class ArticleSidebar {
             gtk_container_add(UnsafeMutablePointer(OpaquePointer(list)), Self.row(for: article))
         }
 
+        sectionList = UnsafeMutablePointer(OpaquePointer(gtk_list_box_new()!))
+        gtk_list_box_set_selection_mode(sectionList, GTK_SELECTION_SINGLE)
+        sectionHeading = gtk_label_new(nil)!
+        gtk_style_context_add_class(gtk_widget_get_style_context(sectionHeading), "dim-label")
+        gtk_label_set_xalign(UnsafeMutablePointer(OpaquePointer(sectionHeading)), 0)
+        gtk_widget_set_margin_start(sectionHeading, 14)
+        gtk_widget_set_margin_top(sectionHeading, 18)
+        gtk_widget_set_margin_bottom(sectionHeading, 6)
+        Self.setMarkup(sectionHeading, "<small><b>SECTIONS</b></small>")
+        gtk_widget_set_no_show_all(sectionHeading, cwk_true)
+
         let scrolled = gtk_scrolled_window_new(nil, nil)!
         gtk_scrolled_window_set_policy(
             UnsafeMutablePointer(OpaquePointer(scrolled)), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_container_add(UnsafeMutablePointer(OpaquePointer(column)), heading)
         gtk_container_add(UnsafeMutablePointer(OpaquePointer(column)), listWidget)
+        gtk_container_add(UnsafeMutablePointer(OpaquePointer(column)), sectionHeading)
+        gtk_container_add(
+            UnsafeMutablePointer(OpaquePointer(column)), UnsafeMutablePointer<GtkWidget>(OpaquePointer(sectionList)))
         gtk_container_add(UnsafeMutablePointer(OpaquePointer(scrolled)), column)
         gtk_widget_set_size_request(scrolled, 250, -1)
         gtk_style_context_add_class(gtk_widget_get_style_context(scrolled), "sidebar")
@@ -55,6 +74,43 @@ final class ArticleSidebar {
                 if articles.indices.contains(index) { onActivate(articles[index]) }
                 return nil
             })
+        connections.append(
+            GObjectReference(retaining: OpaquePointer(sectionList)).connect("row-activated") {
+                [weak self] arguments in
+                guard let self, let row = arguments.object(1) else { return nil }
+                let index = Int(gtk_list_box_row_get_index(UnsafeMutablePointer(row)))
+                if sections.indices.contains(index) { onActivateSection(sections[index]) }
+                return nil
+            })
+    }
+
+    /// Lists the open article's sections (none hides the list).
+    func show(sections: [ArticleSection]) {
+        guard sections != self.sections else { return }
+        self.sections = sections
+        let container = UnsafeMutablePointer<GtkContainer>(OpaquePointer(sectionList))
+        if let children = gtk_container_get_children(container) {
+            var node: UnsafeMutablePointer<GList>? = children
+            while let current = node {
+                gtk_widget_destroy(UnsafeMutablePointer(OpaquePointer(current.pointee.data)))
+                node = current.pointee.next
+            }
+            g_list_free(children)
+        }
+        for section in sections {
+            let label = gtk_label_new(section.title)!
+            gtk_label_set_xalign(UnsafeMutablePointer(OpaquePointer(label)), 0)
+            gtk_label_set_ellipsize(UnsafeMutablePointer(OpaquePointer(label)), PANGO_ELLIPSIZE_END)
+            gtk_widget_set_margin_start(label, section.level > 2 ? 26 : 14)
+            gtk_widget_set_margin_end(label, 12)
+            gtk_widget_set_margin_top(label, 5)
+            gtk_widget_set_margin_bottom(label, 5)
+            gtk_widget_set_tooltip_text(label, section.title)
+            if section.level > 2 { gtk_style_context_add_class(gtk_widget_get_style_context(label), "dim-label") }
+            gtk_container_add(container, label)
+        }
+        gtk_widget_show_all(UnsafeMutablePointer(OpaquePointer(sectionList)))
+        if sections.isEmpty { gtk_widget_hide(sectionHeading) } else { gtk_widget_show(sectionHeading) }
     }
 
     /// Highlights `article`'s row, or none, without reporting it as a person's choice.

@@ -54,6 +54,10 @@ final class MainWindow {
         buildHeaderBar(application: application)
         buildContent()
         sidebar.onActivate = { [weak self] article in self?.open(article.url) }
+        sidebar.onActivateSection = { [weak self] section in
+            guard let self else { return }
+            Task { @MainActor in try? await ArticleSection.scroll(self.page, to: section.id) }
+        }
         observePage()
         connections.append(
             self.window.connect("destroy") { [weak self] _ in
@@ -167,6 +171,10 @@ final class MainWindow {
             let subtitle = article?.location ?? url?.host() ?? ""
             gtk_header_bar_set_subtitle(header, subtitle.isEmpty ? nil : subtitle)
         }
+        follow({ [page] in page.currentNavigationEvent?.event == .finished ? page.url : nil }) { [weak self] url in
+            guard let self, let url else { return }
+            readSections(of: url)
+        }
         follow({ [page] in page.canGoBack }) { [weak self] in self?.setEnabled("back", $0) }
         follow({ [page] in page.canGoForward }) { [weak self] in self?.setEnabled("forward", $0) }
         follow({ [page] in page.isLoading }) { [weak self] loading in
@@ -177,6 +185,24 @@ final class MainWindow {
             updateProgress()
         }
         follow({ [page] in page.estimatedProgress }) { [weak self] _ in self?.updateProgress() }
+    }
+
+    /// Fills the sidebar's sections from the article the page finished loading.
+    private func readSections(of url: URL) {
+        guard catalog.article(for: url) != nil else {
+            sidebar.show(sections: [])
+            return
+        }
+        Task { @MainActor in
+            do {
+                let sections = try await ArticleSection.read(from: page)
+                guard page.url == url else { return }  // the reader moved on meanwhile
+                sidebar.show(sections: sections)
+            } catch {
+                FileHandle.standardError.write(Data("lakes: cannot read the sections of \(url): \(error)\n".utf8))
+                sidebar.show(sections: [])
+            }
+        }
     }
 
     private func updateProgress() {

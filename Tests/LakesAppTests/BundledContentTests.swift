@@ -38,6 +38,21 @@ struct BundledContentTests {
         #expect(!json.contains("\"sections\":0"))
     }
 
+    @Test func anArticlesSectionsAreReadFromThePageInOrder() async throws {
+        let page = page()
+        for try await _ in page.load(URL(string: "lakes://articles/superior")) {}
+        let sections = try await ArticleSection.read(from: page)
+        let html = try String(
+            contentsOf: repositoryData.appendingPathComponent("articles/superior.html"), encoding: .utf8)
+        let ids = html.matches(of: /<h[23] id="([a-z0-9-]+)"/).map { String($0.1) }
+        #expect(sections.map(\.id) == ids)
+        #expect(sections.filter { $0.level == 2 }.count >= 6)
+        #expect(sections.allSatisfy { !$0.title.isEmpty && !$0.title.contains("  ") })
+        // The page's own script cannot change what the app reads: it runs in another world.
+        try await page.callJavaScript("Array.prototype.map = () => []; document.querySelectorAll = () => []")
+        #expect(try await ArticleSection.read(from: page) == sections)
+    }
+
     @Test func statusHeadersAndRangesReachThePage() async throws {
         let page = page()
         for try await _ in page.load(URL(string: "lakes://articles/tahoe")) {}
