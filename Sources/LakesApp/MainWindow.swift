@@ -25,15 +25,20 @@ final class MainWindow {
 
     /// A window over the bundled content in `contentDirectory` (nil when it was not found).
     init(application: GObjectReference, contentDirectory: URL?, catalog: ArticleCatalog) {
+        let pageBox = WeakPageBox()
         var configuration = WebPage.Configuration(applicationNameForUserAgent: "\(AppInfo.name)/\(AppInfo.version)")
         if let contentDirectory {
             configuration.urlSchemeHandlers[URLScheme(ArticleCatalog.scheme)!] = ArticleCatalog.handler(
                 for: contentDirectory)
         }
+        SightingForm.install(
+            in: configuration.userContentController, store: SightingStore.standard(), catalog: catalog,
+            page: { [weak pageBox] in pageBox?.page })
         let decider = LakesNavigationDecider()
         let presenter = LakesDialogPresenter()
         page = WebPage(configuration: configuration, navigationDecider: decider, dialogPresenter: presenter)
         decider.page = page
+        pageBox.page = page
         self.decider = decider
         self.catalog = catalog
         sidebar = ArticleSidebar(articles: catalog.articles)
@@ -92,11 +97,13 @@ final class MainWindow {
         let reload = button("reload", "view-refresh-symbolic", "Reload")
         reloadButton = UnsafeMutablePointer(OpaquePointer(reload))
         gtk_header_bar_pack_start(header, reload)
+        gtk_header_bar_pack_end(header, button("sighting", "document-edit-symbolic", "Log a Sighting"))
 
         addAction("back", accelerators: ["<Alt>Left", "Back"], application) { [weak self] in self?.page.goBack() }
         addAction("forward", accelerators: ["<Alt>Right", "Forward"], application) { [weak self] in
             self?.page.goForward()
         }
+        addAction("sighting", accelerators: ["<Control>n"], application) { [weak self] in self?.open(SightingForm.url) }
         addAction("reload", accelerators: ["<Control>r", "F5"], application) { [weak self] in
             guard let self else { return }
             if page.isLoading { page.stopLoading() } else { page.reload() }
@@ -168,7 +175,8 @@ final class MainWindow {
             guard let self else { return }
             let article = catalog.article(for: url)
             sidebar.select(article)
-            let subtitle = article?.location ?? url?.host() ?? ""
+            let own = url?.scheme == ArticleCatalog.scheme
+            let subtitle = article?.location ?? (own ? "" : url?.host() ?? "")
             gtk_header_bar_set_subtitle(header, subtitle.isEmpty ? nil : subtitle)
         }
         follow({ [page] in page.currentNavigationEvent?.event == .finished ? page.url : nil }) { [weak self] url in
@@ -257,4 +265,10 @@ private final class Follower<Value: Equatable> {
             apply(current)
         }
     }
+}
+
+/// A weak reference to the window's page, for handlers made before the page exists.
+@MainActor
+private final class WeakPageBox {
+    weak var page: WebPage?
 }

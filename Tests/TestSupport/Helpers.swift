@@ -25,11 +25,11 @@ package func outcome(of sequence: some AsyncSequence<WebPage.NavigationEvent, an
 @MainActor
 package func waitUntil(
     _ what: Comment, timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: () -> Bool
+    _ condition: () async -> Bool
 ) async {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
-    while !condition() {
+    while await !condition() {
         if clock.now > deadline {
             Issue.record("timed out waiting: \(what)", sourceLocation: sourceLocation)
             return

@@ -1,0 +1,107 @@
+import Foundation
+
+/// A lake sighting a reader logged.
+public struct Sighting: Codable, Equatable, Sendable {
+    public var name: String
+    public var email: String
+    /// The article slug of the lake.
+    public var lake: String
+    public var note: String
+    public var date: Date
+
+    public init(name: String, email: String, lake: String, note: String, date: Date) {
+        self.name = name
+        self.email = email
+        self.lake = lake
+        self.note = note
+        self.date = date
+    }
+}
+
+/// The reader's logged sightings, kept in a JSON file that is only ever replaced whole.
+public final class SightingStore: @unchecked Sendable {
+    // Used from the main actor only; the lock makes that a checked promise.
+    private let lock = NSLock()
+    /// The file: `$XDG_DATA_HOME/io.github.lakes.Lakes/sightings.json` by default.
+    public let file: URL
+
+    /// Why a sighting was not saved, in words for the person who filled the form.
+    public struct Refusal: Error, Equatable, CustomStringConvertible {
+        /// The form field at fault, if one is.
+        public let field: String?
+        public let description: String
+    }
+
+    public init(file: URL) {
+        self.file = file
+    }
+
+    /// The store in the user's data folder.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> SightingStore {
+        let home =
+            environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        let data =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? home.appendingPathComponent(".local/share")
+        return SightingStore(file: data.appendingPathComponent(AppInfo.id).appendingPathComponent("sightings.json"))
+    }
+
+    /// Every saved sighting, oldest first. A missing file is no sightings; an unreadable one
+    /// is an error (and is never overwritten).
+    public func all() throws -> [Sighting] {
+        try lock.withLock { try readUnlocked() }
+    }
+
+    /// Checks a form's fields and saves them as a sighting.
+    ///
+    /// - Parameter lakes: The slugs a sighting may name.
+    /// - Returns: The saved sighting.
+    /// - Throws: ``Refusal`` naming the field to correct, or the file's error.
+    public func save(fields: [String: Any], lakes: Set<String>, now: Date = Date()) throws -> Sighting {
+        func text(_ key: String) -> String {
+            ((fields[key] as? String) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let sighting = Sighting(
+            name: text("name"), email: text("email"), lake: text("lake"), note: text("note"), date: now)
+        guard !sighting.name.isEmpty else { throw Refusal(field: "name", description: "Please enter your name.") }
+        guard sighting.name.count <= 100 else {
+            throw Refusal(field: "name", description: "Please keep your name under 100 characters.")
+        }
+        guard Self.isEmail(sighting.email) else {
+            throw Refusal(field: "email", description: "Please enter a valid email address, like reader@example.org.")
+        }
+        guard lakes.contains(sighting.lake) else {
+            throw Refusal(field: "lake", description: "Please choose one of the lakes.")
+        }
+        guard sighting.note.count <= 2000 else {
+            throw Refusal(field: "note", description: "Please keep the note under 2,000 characters.")
+        }
+        try lock.withLock {
+            var sightings = try readUnlocked()
+            sightings.append(sighting)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.dateEncodingStrategy = .iso8601
+            // Written to a temporary file and renamed over the old one: never half a file.
+            try encoder.encode(sightings).write(to: file, options: .atomic)
+        }
+        return sighting
+    }
+
+    private func readUnlocked() throws -> [Sighting] {
+        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode([Sighting].self, from: Data(contentsOf: file))
+    }
+
+    /// A plain check of an address's shape: one `@`, a name before it, a dotted domain after.
+    static func isEmail(_ text: String) -> Bool {
+        guard text.count <= 254, !text.contains(where: \.isWhitespace) else { return false }
+        return text.range(
+            of: #"^[^@\s]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$"#,
+            options: .regularExpression) != nil
+    }
+}
