@@ -41,6 +41,23 @@ struct UserContentTests {
                 != "rgb(1, 2, 3)")
     }
 
+    @Test func urlPatternsLimitWhereAScriptRuns() async throws {
+        let content = UserContentController()
+        content.add(
+            UserScript(
+                source: "window.marked = true", injectionTime: .atDocumentEnd,
+                allowedURLPatterns: ["https://lakes.example/*"], blockedURLPatterns: ["https://lakes.example/private/*"]
+            ))
+        let page = page(content)
+        for (base, expected) in [
+            ("https://lakes.example/articles", true), ("https://lakes.example/private/notes", false),
+            ("https://other.example/articles", false),
+        ] {
+            _ = await outcome(of: page.load(html: "<p>x", baseURL: URL(string: base)))
+            #expect(try await page.callJavaScript("return window.marked === true") as? Bool == expected, "\(base)")
+        }
+    }
+
     @Test func oneWayMessagesArriveWithTheirBodyWorldAndPage() async throws {
         let content = UserContentController()
         var messages: [ScriptMessage] = []
