@@ -27,13 +27,7 @@ final class ArticleSidebar {
         let listWidget = UnsafeMutablePointer<GtkWidget>(OpaquePointer(list))
         gtk_style_context_add_class(gtk_widget_get_style_context(listWidget), "navigation-sidebar")
 
-        let heading = gtk_label_new("Lakes")!
-        gtk_style_context_add_class(gtk_widget_get_style_context(heading), "dim-label")
-        gtk_label_set_xalign(UnsafeMutablePointer(OpaquePointer(heading)), 0)
-        gtk_widget_set_margin_start(heading, 14)
-        gtk_widget_set_margin_top(heading, 12)
-        gtk_widget_set_margin_bottom(heading, 6)
-        Self.setMarkup(heading, "<small><b>ARTICLES</b></small>")
+        let heading = Self.heading("ARTICLES", top: 12)
 
         for article in articles {
             gtk_container_add(UnsafeMutablePointer(OpaquePointer(list)), Self.row(for: article))
@@ -41,13 +35,7 @@ final class ArticleSidebar {
 
         sectionList = UnsafeMutablePointer(OpaquePointer(gtk_list_box_new()!))
         gtk_list_box_set_selection_mode(sectionList, GTK_SELECTION_SINGLE)
-        sectionHeading = gtk_label_new(nil)!
-        gtk_style_context_add_class(gtk_widget_get_style_context(sectionHeading), "dim-label")
-        gtk_label_set_xalign(UnsafeMutablePointer(OpaquePointer(sectionHeading)), 0)
-        gtk_widget_set_margin_start(sectionHeading, 14)
-        gtk_widget_set_margin_top(sectionHeading, 18)
-        gtk_widget_set_margin_bottom(sectionHeading, 6)
-        Self.setMarkup(sectionHeading, "<small><b>SECTIONS</b></small>")
+        sectionHeading = Self.heading("SECTIONS", top: 18)
         gtk_widget_set_no_show_all(sectionHeading, cwk_true)
 
         let scrolled = gtk_scrolled_window_new(nil, nil)!
@@ -144,6 +132,18 @@ final class ArticleSidebar {
         gtk_container_add(UnsafeMutablePointer(OpaquePointer(box)), location)
         gtk_widget_set_tooltip_text(box, article.summary)
         return box
+    }
+
+    /// A small, dimmed heading above a list.
+    private static func heading(_ text: String, top: Int32) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(nil)!
+        gtk_style_context_add_class(gtk_widget_get_style_context(label), "dim-label")
+        gtk_label_set_xalign(UnsafeMutablePointer(OpaquePointer(label)), 0)
+        gtk_widget_set_margin_start(label, 14)
+        gtk_widget_set_margin_top(label, top)
+        gtk_widget_set_margin_bottom(label, 6)
+        setMarkup(label, "<small><b>\(escape(text))</b></small>")
+        return label
     }
 
     private static func setMarkup(_ label: UnsafeMutablePointer<GtkWidget>, _ markup: String) {

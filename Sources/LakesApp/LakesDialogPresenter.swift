@@ -46,15 +46,7 @@ final class LakesDialogPresenter: WebPage.DialogPresenting {
             "Choose a File", parent, GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
         let reference = GObjectReference(adopting: chooser)
         gtk_file_chooser_set_select_multiple(chooser, parameters.allowsMultipleSelection ? 1 : 0)
-        let response: Int32 = await withCheckedContinuation { continuation in
-            var connection: SignalConnection?
-            connection = reference.connect("response") { arguments in
-                continuation.resume(returning: arguments.int(1))
-                connection?.disconnect()
-                return nil
-            }
-            gtk_native_dialog_show(reference.cast())
-        }
+        let response = await Self.response(of: reference) { gtk_native_dialog_show(reference.cast()) }
         guard response == GTK_RESPONSE_ACCEPT.rawValue, let files = gtk_file_chooser_get_filenames(chooser)
         else { return .cancel }
         defer { g_slist_free_full(files, g_free) }
@@ -115,18 +107,23 @@ final class LakesDialogPresenter: WebPage.DialogPresenting {
         presented = gtkDialog
         presentations += 1
         defer { presented = nil }
-        let response: Int32 = await withCheckedContinuation { continuation in
+        let response = await Self.response(of: reference) { gtk_widget_show_all(dialog) }
+        beforeClosing()
+        gtk_widget_destroy(dialog)
+        return response
+    }
+
+    /// Shows a dialog with `show` and returns the id of its first "response".
+    private static func response(of dialog: GObjectReference, show: () -> Void) async -> Int32 {
+        await withCheckedContinuation { continuation in
             var connection: SignalConnection?
-            connection = reference.connect("response") { arguments in
+            connection = dialog.connect("response") { arguments in
                 continuation.resume(returning: arguments.int(1))
                 connection?.disconnect()
                 return nil
             }
-            gtk_widget_show_all(dialog)
+            show()
         }
-        beforeClosing()
-        gtk_widget_destroy(dialog)
-        return response
     }
 
     private static func escape(_ text: String) -> String {

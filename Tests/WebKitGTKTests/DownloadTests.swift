@@ -11,6 +11,24 @@ struct DownloadTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("lakes-downloads-\(UUID().uuidString)")
     }
 
+    /// Loads `url` in a page that saves downloads in `directory`, and waits for the page's
+    /// first download to end. The page is returned too, to keep it alive.
+    private func download(_ url: URL, decider: RecordingDecider, into directory: URL) async throws -> (
+        WebPage, Download
+    ) {
+        var configuration = WebPage.Configuration()
+        configuration.downloadsDirectory = directory
+        let page = WebPage(configuration: configuration, navigationDecider: decider)
+        page.load(url)
+        await waitUntil("a download started") { !page.downloads.isEmpty }
+        let download = try #require(page.downloads.first)
+        await waitUntil("the download ended") {
+            if case .inProgress = download.state { return false }
+            return true
+        }
+        return (page, download)
+    }
+
     @Test func aNonDisplayableResponseIsDownloadedWithItsBytes() async throws {
         let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let server = try TestHTTPServer { _ in
@@ -24,16 +42,8 @@ struct DownloadTests {
         decider.responsePolicy = { $0.canShowMimeType ? .allow : .download }
         let directory = folder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var configuration = WebPage.Configuration()
-        configuration.downloadsDirectory = directory
-        let page = WebPage(configuration: configuration, navigationDecider: decider)
-        page.load(server.url("/survey"))
-        await waitUntil("a download started") { !page.downloads.isEmpty }
-        let download = try #require(page.downloads.first)
-        await waitUntil("the download ended") {
-            if case .inProgress = download.state { return false }
-            return true
-        }
+        let (page, download) = try await download(server.url("/survey"), decider: decider, into: directory)
+        _ = page
         guard case .finished = download.state else {
             Issue.record("the download did not finish: \(download.state)")
             return
@@ -60,16 +70,8 @@ struct DownloadTests {
         decider.responsePolicy = { _ in .download }
         let directory = folder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var configuration = WebPage.Configuration()
-        configuration.downloadsDirectory = directory
-        let page = WebPage(configuration: configuration, navigationDecider: decider)
-        page.load(server.url("/cut"))
-        await waitUntil("a download started") { !page.downloads.isEmpty }
-        let download = try #require(page.downloads.first)
-        await waitUntil("the download ended") {
-            if case .inProgress = download.state { return false }
-            return true
-        }
+        let (page, download) = try await download(server.url("/cut"), decider: decider, into: directory)
+        _ = page
         guard case .failed = download.state else {
             Issue.record("expected a failure, got \(download.state)")
             return

@@ -8,6 +8,15 @@ import Testing
 @MainActor
 @Suite(.serialized)
 struct WebPageNavigationTests {
+    /// A server that answers every request with a page titled "Slow", after five seconds.
+    private func slowServer() throws -> TestHTTPServer {
+        try TestHTTPServer { _ in
+            var response = TestHTTPServer.Response.html(html(title: "Slow"))
+            response.delay = .seconds(5)
+            return response
+        }
+    }
+
     @Test func htmlLoadYieldsStartedCommittedFinished() async throws {
         let page = WebPage()
         let result = await outcome(of: page.load(html: html(title: "Hello")))
@@ -58,11 +67,7 @@ struct WebPageNavigationTests {
     }
 
     @Test func stopLoadingEndsTheSequence() async throws {
-        let server = try TestHTTPServer { _ in
-            var response = TestHTTPServer.Response.html(html(title: "Slow"))
-            response.delay = .seconds(5)
-            return response
-        }
+        let server = try slowServer()
         let page = WebPage()
         let sequence = page.load(server.url("/slow"))
         await waitUntil("the request reached the server") { !server.requests.isEmpty }
@@ -73,11 +78,7 @@ struct WebPageNavigationTests {
     }
 
     @Test func aNewerLoadEndsTheSupersededSequence() async throws {
-        let server = try TestHTTPServer { _ in
-            var response = TestHTTPServer.Response.html(html(title: "Slow"))
-            response.delay = .seconds(5)
-            return response
-        }
+        let server = try slowServer()
         let page = WebPage()
         let first = page.load(server.url("/slow"))
         await waitUntil("the request reached the server") { !server.requests.isEmpty }
@@ -92,11 +93,7 @@ struct WebPageNavigationTests {
     }
 
     @Test func cancellingTheIteratingTaskStopsTheLoad() async throws {
-        let server = try TestHTTPServer { _ in
-            var response = TestHTTPServer.Response.html(html(title: "Slow"))
-            response.delay = .seconds(5)
-            return response
-        }
+        let server = try slowServer()
         let page = WebPage()
         let sequence = page.load(server.url("/slow"))
         let task = Task { await outcome(of: sequence) }
@@ -151,11 +148,7 @@ struct WebPageNavigationTests {
     }
 
     @Test func closingDuringALoadThrowsPageClosed() async throws {
-        let server = try TestHTTPServer { _ in
-            var response = TestHTTPServer.Response.html(html(title: "Slow"))
-            response.delay = .seconds(5)
-            return response
-        }
+        let server = try slowServer()
         let page = WebPage()
         let sequence = page.load(server.url("/slow"))
         await waitUntil("the request reached the server") { !server.requests.isEmpty }
