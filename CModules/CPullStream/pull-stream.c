@@ -88,25 +88,46 @@ static void try_complete(CwkPullStream *self)
     g_object_unref(task);
 }
 
+// The read whose cancellable fired; it is failed later only if it is still the one pending.
+typedef struct {
+    CwkPullStream *stream;
+    GTask *task;
+} CancelledRead;
+
+static void cancelled_read_free(gpointer data)
+{
+    CancelledRead *cancelled = data;
+    g_object_unref(cancelled->stream);
+    g_object_unref(cancelled->task);
+    g_free(cancelled);
+}
+
 static gboolean complete_cancelled(gpointer data)
 {
-    CwkPullStream *self = data;
-    if (self->pending) {
+    CancelledRead *cancelled = data;
+    CwkPullStream *self = cancelled->stream;
+    if (self->pending == cancelled->task) {
         GTask *task;
         detach_pending(self, &task);
         g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "The read was cancelled");
         g_object_unref(task);
         abandon(self);
     }
-    g_object_unref(self);
     return G_SOURCE_REMOVE;
 }
 
 static void read_cancelled(GCancellable *cancellable, gpointer data)
 {
-    // Called from g_cancellable_cancel(), possibly inside another GIO call: finish in an idle.
+    // Called from g_cancellable_cancel(), possibly inside another GIO call: finish in an
+    // idle, and only if data has not answered this read (and a new one begun) meanwhile.
     (void)cancellable;
-    g_idle_add(complete_cancelled, g_object_ref(data));
+    CwkPullStream *self = data;
+    if (!self->pending)
+        return;
+    CancelledRead *cancelled = g_new0(CancelledRead, 1);
+    cancelled->stream = g_object_ref(self);
+    cancelled->task = g_object_ref(self->pending);
+    g_idle_add_full(G_PRIORITY_DEFAULT, complete_cancelled, cancelled, cancelled_read_free);
 }
 
 static void cwk_pull_stream_read_async(GInputStream *stream, void *buffer, gsize count, int priority,
@@ -170,6 +191,24 @@ static gboolean cwk_pull_stream_close(GInputStream *stream, GCancellable *cancel
     return TRUE;
 }
 
+// Closing needs no I/O, so it is done on the caller's thread (GIO's default would run
+// close_fn in a worker thread, and "abandoned" must be emitted where the owner lives).
+static void cwk_pull_stream_close_async(GInputStream *stream, int priority, GCancellable *cancellable,
+    GAsyncReadyCallback callback, gpointer user_data)
+{
+    GTask *task = g_task_new(stream, cancellable, callback, user_data);
+    g_task_set_priority(task, priority);
+    abandon(CWK_PULL_STREAM(stream));
+    g_task_return_boolean(task, TRUE);
+    g_object_unref(task);
+}
+
+static gboolean cwk_pull_stream_close_finish(GInputStream *stream, GAsyncResult *result, GError **error)
+{
+    g_return_val_if_fail(g_task_is_valid(result, stream), FALSE);
+    return g_task_propagate_boolean(G_TASK(result), error);
+}
+
 static void cwk_pull_stream_dispose(GObject *object)
 {
     abandon(CWK_PULL_STREAM(object));
@@ -194,6 +233,8 @@ static void cwk_pull_stream_class_init(CwkPullStreamClass *klass)
     stream_class->read_async = cwk_pull_stream_read_async;
     stream_class->read_finish = cwk_pull_stream_read_finish;
     stream_class->close_fn = cwk_pull_stream_close;
+    stream_class->close_async = cwk_pull_stream_close_async;
+    stream_class->close_finish = cwk_pull_stream_close_finish;
 
     signals[SIGNAL_NEED_DATA] = g_signal_new("need-data", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
         NULL, NULL, G_TYPE_NONE, 0);

@@ -52,14 +52,18 @@ enum PageRouter {
         }
     }
 
+    /// Forgets a closing page and cancels the requests still being answered for it, even
+    /// those whose handler has not responded yet.
     static func remove(_ page: WebPage) {
-        pages[UInt(bitPattern: page.view.pointer)] = nil
+        let view = UInt(bitPattern: page.view.pointer)
+        pages[view] = nil
+        for task in tasks.values where task.view == view { task.cancel() }
     }
 
     private static func route(_ request: OpaquePointer, scheme: URLScheme) {
         let schemeRequest = UnsafeMutablePointer<WebKitURISchemeRequest>(request)
         let view = webkit_uri_scheme_request_get_web_view(schemeRequest).map { UInt(bitPattern: OpaquePointer($0)) }
-        let task = URLSchemeTask(request: request)
+        let task = URLSchemeTask(request: request, view: view)
         let id = ObjectIdentifier(task)
         tasks[id] = task
         task.onEnd = { task in tasks[ObjectIdentifier(task)] = nil }

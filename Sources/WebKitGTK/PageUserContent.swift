@@ -180,9 +180,12 @@ private final class ScriptReply {
             webkit_script_message_reply_return_error_message(reply, "the reply could not be sent: \(error)")
             return
         }
-        let result = jsc_value_new_from_json(UnsafeMutablePointer(context), json)
+        guard let result = jsc_value_new_from_json(UnsafeMutablePointer(context), json) else {
+            webkit_script_message_reply_return_error_message(reply, "the reply could not be read by JavaScript")
+            return
+        }
         webkit_script_message_reply_return_value(reply, result)
-        if let result { g_object_unref(UnsafeMutableRawPointer(result)) }
+        g_object_unref(UnsafeMutableRawPointer(result))
     }
 
     func fail(_ message: String) {

@@ -18,8 +18,18 @@ final class URLSchemeTask {
     /// Called once when the task ends, however it ends.
     var onEnd: (URLSchemeTask) -> Void = { _ in }
 
-    init(request: OpaquePointer) {
+    /// The engine view whose page asked, to end the task with its page.
+    let view: UInt?
+
+    init(request: OpaquePointer, view: UInt?) {
         self.request = GObjectReference(retaining: request)
+        self.view = view
+    }
+
+    /// Stops the handler's work: its page went away.
+    func cancel() {
+        task?.cancel()
+        demand.continuation.finish()
     }
 
     private var schemeRequest: UnsafeMutablePointer<WebKitURISchemeRequest> { request.cast() }

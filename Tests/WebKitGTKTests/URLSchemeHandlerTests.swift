@@ -86,6 +86,17 @@ struct URLSchemeHandlerTests {
         #expect(handler.probe.chunksSent == sent)
     }
 
+    @Test func closingThePageCancelsAHandlerThatHasNotResponded() async throws {
+        let probe = HandlerProbe()
+        let silent = FixedHandlerNeverResponding(probe: probe)
+        let page = page(["silent": silent])
+        page.load(URL(string: "silent://host/"))
+        await waitUntil("the handler was asked") { !probe.requests.isEmpty }
+        page.close()
+        await waitUntil("the handler's sequence ended") { probe.ended }
+        #expect(probe.cancelled)
+    }
+
     @Test func pagesOfTheSchemeCanFetchEachOtherAcrossHosts() async throws {
         let handler = EchoHandler()
         let page = page(["echo": handler])

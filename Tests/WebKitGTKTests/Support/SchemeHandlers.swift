@@ -164,3 +164,18 @@ func residentMemory() -> Int {
     else { return 0 }
     return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
 }
+
+/// Takes requests and never answers them, until its consumer goes away.
+struct FixedHandlerNeverResponding: URLSchemeHandler {
+    let probe: HandlerProbe
+
+    func reply(for request: URLRequest) -> AsyncThrowingStream<URLSchemeTaskResult, any Error> {
+        probe.received(request)
+        let probe = self.probe
+        return AsyncThrowingStream { continuation in
+            continuation.onTermination = { termination in
+                if case .cancelled = termination { probe.end(cancelled: true) } else { probe.end(cancelled: false) }
+            }
+        }
+    }
+}
