@@ -45,6 +45,9 @@ package struct SignalArguments: @unchecked Sendable {
     /// A `gboolean` parameter.
     package func bool(_ index: Int) -> Bool { g_value_get_boolean(value(index)) != 0 }
 
+    /// A `guint` parameter.
+    package func uint(_ index: Int) -> UInt32 { g_value_get_uint(value(index)) }
+
     /// A `gint` parameter.
     package func int(_ index: Int) -> Int32 { g_value_get_int(value(index)) }
 

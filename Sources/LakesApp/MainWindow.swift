@@ -98,10 +98,15 @@ final class MainWindow {
         reloadButton = UnsafeMutablePointer(OpaquePointer(reload))
         gtk_header_bar_pack_start(header, reload)
         gtk_header_bar_pack_end(header, button("sighting", "document-edit-symbolic", "Log a Sighting"))
+        gtk_header_bar_pack_end(header, button("find", "edit-find-symbolic", "Find in Page"))
 
         addAction("back", accelerators: ["<Alt>Left", "Back"], application) { [weak self] in self?.page.goBack() }
         addAction("forward", accelerators: ["<Alt>Right", "Forward"], application) { [weak self] in
             self?.page.goForward()
+        }
+        addAction("find", accelerators: ["<Control>f"], application) { [weak self] in
+            guard let self else { return }
+            webView.findNavigator.isPresented.toggle()
         }
         addAction("sighting", accelerators: ["<Control>n"], application) { [weak self] in self?.open(SightingForm.url) }
         addAction("reload", accelerators: ["<Control>r", "F5"], application) { [weak self] in

@@ -17,6 +17,8 @@ public final class WebView {
     public let page: WebPage
     let container: GObjectReference
     private var destroyConnection: SignalConnection?
+    /// Find in page: its bar sits above the page.
+    public let findNavigator: FindNavigator
 
     /// Shows `page`.
     ///
@@ -27,6 +29,11 @@ public final class WebView {
         self.page = page
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         container = GObjectReference(sinking: OpaquePointer(box))
+        findNavigator = FindNavigator(page: page)
+        let bar = FindBar(navigator: findNavigator)
+        findNavigator.bar = bar
+        gtk_box_pack_start(UnsafeMutablePointer(OpaquePointer(box)), bar.widget, cwk_false, cwk_false, 0)
+        gtk_widget_show(bar.widget)
         page.hostingView = self
         page.unpark(into: container.cast())
         // When GTK destroys the window around the view, give the page back its offscreen
