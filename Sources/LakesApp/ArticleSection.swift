@@ -9,6 +9,20 @@ public struct ArticleSection: Codable, Equatable, Sendable, Identifiable {
     public var title: String
     /// 2 for `<h2>`, 3 for `<h3>`.
     public var level: Int
+    /// The heading's offset from the top of the document, in CSS pixels, when read.
+    public var top: Double = 0
+
+    public init(id: String, title: String, level: Int, top: Double = 0) {
+        self.id = id
+        self.title = title
+        self.level = level
+        self.top = top
+    }
+
+    /// Sections compare by what the sidebar shows, not where the headings are.
+    public static func == (lhs: ArticleSection, rhs: ArticleSection) -> Bool {
+        lhs.id == rhs.id && lhs.title == rhs.title && lhs.level == rhs.level
+    }
 
     /// Reads the sections of the document a page shows: its `h2` and `h3` headings that
     /// have an id, in document order. It runs in the app's own script world, out of reach
@@ -21,15 +35,8 @@ public struct ArticleSection: Codable, Equatable, Sendable, Identifiable {
                 id: heading.id,
                 title: heading.textContent.replace(/\\s+/g, ' ').trim(),
                 level: Number(heading.tagName.slice(1)),
+                top: heading.getBoundingClientRect().top + window.scrollY,
             })).filter(section => section.title.length > 0);
             """, contentWorld: .defaultClient, as: [ArticleSection].self)
-    }
-
-    /// Scrolls the page smoothly to the section with `id`.
-    @MainActor
-    public static func scroll(_ page: WebPage, to id: String) async throws {
-        try await page.callJavaScript(
-            "document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' })",
-            arguments: ["id": id], contentWorld: .defaultClient)
     }
 }

@@ -74,8 +74,9 @@ final class ArticleSidebar {
 
     /// Lists the open article's sections (none hides the list).
     func show(sections: [ArticleSection]) {
-        guard sections != self.sections else { return }
-        self.sections = sections
+        let changed = sections != self.sections
+        self.sections = sections  // keeps the newest heading offsets
+        guard changed else { return }
         let container = UnsafeMutablePointer<GtkContainer>(OpaquePointer(sectionList))
         if let children = gtk_container_get_children(container) {
             var node: UnsafeMutablePointer<GList>? = children
@@ -99,6 +100,17 @@ final class ArticleSidebar {
         }
         gtk_widget_show_all(UnsafeMutablePointer(OpaquePointer(sectionList)))
         if sections.isEmpty { gtk_widget_hide(sectionHeading) } else { gtk_widget_show(sectionHeading) }
+    }
+
+    /// Highlights the section with `id`, or none, without reporting it as a person's choice.
+    func selectSection(_ id: String?) {
+        guard let id, let index = sections.firstIndex(where: { $0.id == id }),
+            let row = gtk_list_box_get_row_at_index(sectionList, gint(index))
+        else {
+            gtk_list_box_unselect_all(sectionList)
+            return
+        }
+        if gtk_list_box_get_selected_row(sectionList) != row { gtk_list_box_select_row(sectionList, row) }
     }
 
     /// Highlights `article`'s row, or none, without reporting it as a person's choice.

@@ -19,6 +19,7 @@ final class MainWindow {
     private let webView: WebView
     private let sidebar: ArticleSidebar
     private var reloadButton: UnsafeMutablePointer<GtkButton>?
+    private var scrollObservations: [ScrollObservation] = []
     private var actions: [String: GObjectReference] = [:]
     private var connections: [SignalConnection] = []
     private var followers: [AnyObject] = []
@@ -61,7 +62,7 @@ final class MainWindow {
         sidebar.onActivate = { [weak self] article in self?.open(article.url) }
         sidebar.onActivateSection = { [weak self] section in
             guard let self else { return }
-            Task { @MainActor in try? await ArticleSection.scroll(self.page, to: section.id) }
+            Task { @MainActor in try? await self.page.scroll(to: .id(section.id), animated: true) }
         }
         observePage()
         connections.append(
@@ -189,6 +190,16 @@ final class MainWindow {
             readSections(of: url)
         }
         follow({ [page] in page.canGoBack }) { [weak self] in self?.setEnabled("back", $0) }
+        // The sidebar follows the reader; headings move when the layout does, so re-read them then.
+        scrollObservations.append(
+            page.onScrollGeometryChange(for: ScrollGeometry.self, of: { $0 }) { [weak self] _, geometry in
+                self?.followScroll(geometry)
+            })
+        scrollObservations.append(
+            page.onScrollGeometryChange(for: ScrollGeometry.Size.self, of: { $0.contentSize }) { [weak self] _, _ in
+                guard let self, let url = page.url else { return }
+                readSections(of: url)
+            })
         follow({ [page] in page.canGoForward }) { [weak self] in self?.setEnabled("forward", $0) }
         follow({ [page] in page.isLoading }) { [weak self] loading in
             guard let self, let button = reloadButton else { return }
@@ -198,6 +209,13 @@ final class MainWindow {
             updateProgress()
         }
         follow({ [page] in page.estimatedProgress }) { [weak self] _ in self?.updateProgress() }
+    }
+
+    private func followScroll(_ geometry: ScrollGeometry) {
+        let current = SectionFollower.current(
+            sections: sidebar.sections.map { ($0.id, $0.top) }, offset: geometry.contentOffset.y,
+            viewport: geometry.containerSize.height, contentHeight: geometry.contentSize.height)
+        sidebar.selectSection(current)
     }
 
     /// Fills the sidebar's sections from the article the page finished loading.
@@ -211,6 +229,7 @@ final class MainWindow {
                 let sections = try await ArticleSection.read(from: page)
                 guard page.url == url else { return }  // the reader moved on meanwhile
                 sidebar.show(sections: sections)
+                if let geometry = page.scrollGeometry { followScroll(geometry) }
             } catch {
                 FileHandle.standardError.write(Data("lakes: cannot read the sections of \(url): \(error)\n".utf8))
                 sidebar.show(sections: [])
@@ -237,6 +256,7 @@ final class MainWindow {
 
     private func closed() {
         followers.removeAll()
+        scrollObservations.removeAll()
         connections.removeAll()
         page.close()
         onClose()

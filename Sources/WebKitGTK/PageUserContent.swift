@@ -9,6 +9,7 @@ final class PageUserContent {
     private unowned let controller: UserContentController
     private weak var page: WebPage?
     private var connections: [UserContentController.HandlerKey: SignalConnection] = [:]
+    private var scrollConnection: SignalConnection?
 
     init(controller: UserContentController) {
         manager = GObjectReference(adopting: OpaquePointer(webkit_user_content_manager_new()!))
@@ -17,9 +18,24 @@ final class PageUserContent {
 
     private var raw: UnsafeMutablePointer<WebKitUserContentManager> { manager.cast() }
 
-    /// Installs everything the controller holds, and follows it from now on.
+    /// Installs everything the controller holds, and follows it from now on. The page's
+    /// own scroll reporter is installed first, in its own world.
     func attach(to page: WebPage) {
         self.page = page
+        installScrollReporter()
+        let manager = self.manager
+        scrollConnection = manager.connect("script-message-received::\(WebPage.scrollHandlerName)") {
+            [weak page] arguments in
+            guard let page, let value = Self.messageValue(arguments),
+                let json = jsc_value_to_json(UnsafeMutablePointer(value), 0)
+            else { return nil }
+            let text = String(cString: json)
+            g_free(json)
+            if let body = try? JSONSerialization.jsonObject(with: Data(text.utf8)) { page.receiveScrollReport(body) }
+            return nil
+        }
+        webkit_user_content_manager_register_script_message_handler_in_world(
+            raw, WebPage.scrollHandlerName, WebPage.scrollWorld.name)
         for script in controller.scripts { install(script) }
         for sheet in controller.styleSheets { install(sheet) }
         for (key, handler) in controller.handlers { register(key, replies: handler.replies) }
@@ -58,7 +74,19 @@ final class PageUserContent {
     func uninstall(_ ruleList: ContentRuleList) { webkit_user_content_manager_remove_filter(raw, ruleList.filter) }
     func uninstallAllRuleLists() { webkit_user_content_manager_remove_all_filters(raw) }
 
-    func removeAllScripts() { webkit_user_content_manager_remove_all_scripts(raw) }
+    func removeAllScripts() {
+        webkit_user_content_manager_remove_all_scripts(raw)
+        installScrollReporter()  // the page's own, not the app's to remove
+    }
+
+    private func installScrollReporter() {
+        let script = webkit_user_script_new_for_world(
+            WebPage.scrollReporterSource, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
+            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END,
+            WebPage.scrollWorld.name, nil, nil)
+        webkit_user_content_manager_add_script(raw, script)
+        webkit_user_script_unref(script)
+    }
     func removeAllStyleSheets() { webkit_user_content_manager_remove_all_style_sheets(raw) }
 
     func register(_ key: UserContentController.HandlerKey, replies: Bool) {
@@ -67,11 +95,7 @@ final class PageUserContent {
             replies ? "script-message-with-reply-received::\(key.name)" : "script-message-received::\(key.name)"
         connections[key] = manager.connect(signal) { [weak self] arguments in
             guard let self else { return false }
-            let value: OpaquePointer? =
-                arguments.isObject(1)
-                ? arguments.object(1)
-                : arguments.pointer(1).flatMap { webkit_javascript_result_get_js_value($0).map { OpaquePointer($0) } }
-            receive(key, value: value, reply: replies ? arguments.pointer(2) : nil)
+            receive(key, value: Self.messageValue(arguments), reply: replies ? arguments.pointer(2) : nil)
             return replies ? true : nil
         }
         if replies {
@@ -90,6 +114,13 @@ final class PageUserContent {
             webkit_user_content_manager_unregister_script_message_handler(raw, key.name)
         }
         connections.removeValue(forKey: key)?.disconnect()
+    }
+
+    /// A message's `JSCValue`: the signal passes it directly, or inside the older
+    /// `WebKitJavascriptResult` box, depending on the WebKitGTK version.
+    private static func messageValue(_ arguments: SignalArguments) -> OpaquePointer? {
+        if arguments.isObject(1) { return arguments.object(1) }
+        return arguments.pointer(1).flatMap { webkit_javascript_result_get_js_value($0).map { OpaquePointer($0) } }
     }
 
     /// Decodes a message and hands it to its handler; malformed ones are logged and dropped.

@@ -47,6 +47,13 @@ public final class WebPage {
     /// Whether ``close()`` was called. A closed page loads nothing.
     public private(set) var isClosed = false
 
+    /// Where the page is scrolled and how big its content is, kept up to date as the page
+    /// scrolls, resizes and navigates; nil before the first document reported. Observable.
+    public internal(set) var scrollGeometry: ScrollGeometry?
+
+    @ObservationIgnored var scrollObservers: [UInt64: (ScrollGeometry) -> Void] = [:]
+    @ObservationIgnored var nextScrollObserverID: UInt64 = 0
+
     /// The page's downloads, oldest first: navigations decided `.download`. Observable.
     public private(set) var downloads: [Download] = []
 

@@ -1,0 +1,93 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import WebKitGTK
+
+@MainActor
+@Suite(.serialized)
+struct ScrollTests {
+    static let tall = """
+        <style>body { margin: 0 } section { height: 900px } h2 { margin: 0 }</style>
+        <section><h2 id="one">One</h2></section><section><h2 id="two">Two</h2></section>
+        <section><h2 id="three">Three</h2></section><section><h2 id="four">Four</h2></section>
+        """
+
+    private func page() async -> WebPage {
+        let page = WebPage()
+        _ = await outcome(of: page.load(html: Self.tall))
+        await waitUntil("the first geometry") { page.scrollGeometry != nil }
+        return page
+    }
+
+    @Test func geometryDescribesThePage() async throws {
+        let page = await page()
+        let geometry = try #require(page.scrollGeometry)
+        #expect(geometry.contentOffset == .init(x: 0, y: 0))
+        #expect(geometry.contentSize.height == 3600)
+        #expect(geometry.containerSize == .init(width: 1024, height: 768))
+    }
+
+    @Test func scrollingToAnIdPutsTheElementAtTheTop() async throws {
+        let page = await page()
+        try await page.scroll(to: .id("three"))
+        let top = try await page.callJavaScript("return document.getElementById('three').getBoundingClientRect().top")
+        #expect((top as? NSNumber)?.doubleValue == 0)
+        await waitUntil("the geometry followed") { page.scrollGeometry?.contentOffset.y == 1800 }
+        try await page.scroll(to: .edge(.bottom))
+        await waitUntil("the bottom") { page.scrollGeometry?.contentOffset.y == 3600 - 768 }
+        try await page.scroll(to: .y(100))
+        await waitUntil("y = 100") { page.scrollGeometry?.contentOffset.y == 100 }
+        await #expect(throws: JavaScriptError.self) { try await page.scroll(to: .id("nowhere")) }
+    }
+
+    @Test func programmaticScrollingReachesTheActionOnlyWhenTheValueChanges() async throws {
+        let page = await page()
+        var changes: [(Double, Double)] = []
+        let token = page.onScrollGeometryChange(for: Double.self, of: { $0.contentOffset.y }) {
+            changes.append(($0, $1))
+        }
+        var widths: [Double] = []
+        let widthToken = page.onScrollGeometryChange(for: Double.self, of: { $0.contentSize.width }) {
+            widths.append($1)
+        }
+        try await page.scroll(to: .y(500))
+        await waitUntil("the action ran") { !changes.isEmpty }
+        #expect(changes.first.map { [$0.0, $0.1] } == [0, 500])
+        #expect(widths.isEmpty)  // the width did not change
+        token.cancel()
+        try await page.scroll(to: .y(900))
+        try await Task.sleep(for: .milliseconds(150))
+        #expect(changes.count == 1)
+        _ = widthToken
+    }
+
+    @Test func aThousandScrollsInOneFrameGiveAtMostAFewActions() async throws {
+        let page = await page()
+        var actions = 0
+        let token = page.onScrollGeometryChange(for: Double.self, of: { $0.contentOffset.y }) { _, _ in actions += 1 }
+        try await page.callJavaScript("for (let i = 1; i <= 1000; i++) window.scrollTo(0, i)")
+        await waitUntil("the last position arrived") { page.scrollGeometry?.contentOffset.y == 1000 }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(actions >= 1 && actions <= 3, "\(actions) actions")
+        _ = token
+    }
+
+    @Test func geometryKeepsComingAcrossNavigations() async throws {
+        let page = await page()
+        var offsets: [Double] = []
+        let token = page.onScrollGeometryChange(for: Double.self, of: { $0.contentOffset.y }) { offsets.append($1) }
+        _ = await outcome(of: page.load(html: Self.tall + "<p>again"))
+        try await page.scroll(to: .y(250))
+        await waitUntil("the new page reported") { offsets.last == 250 }
+        _ = token
+    }
+
+    @Test func thePageCannotFakeTheGeometry() async throws {
+        let page = await page()
+        // The page's world has no access to the reporter's handler.
+        let reachable = try await page.callJavaScript(
+            "return typeof window.webkit?.messageHandlers?.webkitgtkSwiftScrollGeometry")
+        #expect(reachable as? String == "undefined")
+    }
+}
