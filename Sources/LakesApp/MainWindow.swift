@@ -109,6 +109,19 @@ final class MainWindow {
             guard let self else { return }
             webView.findNavigator.isPresented.toggle()
         }
+        let zoomSteps = [0.5, 0.67, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3]
+        addAction("zoom-in", accelerators: ["<Control>plus", "<Control>equal", "<Control>KP_Add"], application) {
+            [weak self] in
+            guard let self else { return }
+            webView.magnification = zoomSteps.first { $0 > webView.magnification + 0.001 } ?? zoomSteps.last!
+        }
+        addAction("zoom-out", accelerators: ["<Control>minus", "<Control>KP_Subtract"], application) { [weak self] in
+            guard let self else { return }
+            webView.magnification = zoomSteps.last { $0 < webView.magnification - 0.001 } ?? zoomSteps.first!
+        }
+        addAction("zoom-reset", accelerators: ["<Control>0", "<Control>KP_0"], application) { [weak self] in
+            self?.webView.magnification = 1
+        }
         addAction("sighting", accelerators: ["<Control>n"], application) { [weak self] in self?.open(SightingForm.url) }
         addAction("reload", accelerators: ["<Control>r", "F5"], application) { [weak self] in
             guard let self else { return }

@@ -74,6 +74,26 @@ final class PageUserContent {
     func uninstall(_ ruleList: ContentRuleList) { webkit_user_content_manager_remove_filter(raw, ruleList.filter) }
     func uninstallAllRuleLists() { webkit_user_content_manager_remove_all_filters(raw) }
 
+    /// Whether the sheet that turns off text selection is installed.
+    private(set) var textSelectionDisabled = false
+    private var noSelectionSheet: OpaquePointer?
+
+    func setTextSelectionDisabled(_ disabled: Bool) {
+        guard disabled != textSelectionDisabled else { return }
+        textSelectionDisabled = disabled
+        if disabled {
+            let sheet = webkit_user_style_sheet_new(
+                "* { -webkit-user-select: none !important; user-select: none !important; }",
+                WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_STYLE_LEVEL_USER, nil, nil)!
+            noSelectionSheet = sheet
+            webkit_user_content_manager_add_style_sheet(raw, sheet)
+        } else if let sheet = noSelectionSheet {
+            webkit_user_content_manager_remove_style_sheet(raw, sheet)
+            webkit_user_style_sheet_unref(sheet)
+            noSelectionSheet = nil
+        }
+    }
+
     func removeAllScripts() {
         webkit_user_content_manager_remove_all_scripts(raw)
         installScrollReporter()  // the page's own, not the app's to remove
@@ -87,7 +107,10 @@ final class PageUserContent {
         webkit_user_content_manager_add_script(raw, script)
         webkit_user_script_unref(script)
     }
-    func removeAllStyleSheets() { webkit_user_content_manager_remove_all_style_sheets(raw) }
+    func removeAllStyleSheets() {
+        webkit_user_content_manager_remove_all_style_sheets(raw)
+        if let sheet = noSelectionSheet { webkit_user_content_manager_add_style_sheet(raw, sheet) }  // the view's own
+    }
 
     func register(_ key: UserContentController.HandlerKey, replies: Bool) {
         let world = key.world.name

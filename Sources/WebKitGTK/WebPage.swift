@@ -83,6 +83,9 @@ public final class WebPage {
         userContent = PageUserContent(controller: configuration.userContentController)
         view = Self.makeEngineView(context: context, userContent: userContent.manager)
         let settings = webkit_web_view_get_settings(webView)
+        // Apple's defaults: history gestures on, element fullscreen off.
+        webkit_settings_set_enable_back_forward_navigation_gestures(settings, 1)
+        webkit_settings_set_enable_fullscreen(settings, 0)
         standardUserAgent = String(optionalCString: webkit_settings_get_user_agent(settings)) ?? ""
         if let name = configuration.applicationNameForUserAgent, !name.isEmpty {
             webkit_settings_set_user_agent(settings, standardUserAgent.isEmpty ? name : "\(standardUserAgent) \(name)")
