@@ -61,6 +61,21 @@ final class LakesDialogPresenter: WebPage.DialogPresenting {
         return urls.isEmpty ? .cancel : .selected(urls)
     }
 
+    /// Asks where to save a file, starting with `suggestedName`; nil when cancelled.
+    func chooseSaveLocation(suggestedName: String) async -> URL? {
+        let chooser = gtk_file_chooser_native_new(
+            "Export as PDF", parent, GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")!
+        let reference = GObjectReference(adopting: chooser)
+        gtk_file_chooser_set_do_overwrite_confirmation(chooser, cwk_true)
+        gtk_file_chooser_set_current_name(chooser, suggestedName)
+        let response = await Self.response(of: reference) { gtk_native_dialog_show(reference.cast()) }
+        guard response == GTK_RESPONSE_ACCEPT.rawValue, let path = gtk_file_chooser_get_filename(chooser) else {
+            return nil
+        }
+        defer { g_free(path) }
+        return URL(fileURLWithPath: String(cString: path))
+    }
+
     /// Shows a modal dialog with the page's message and returns the response id it was
     /// closed with.
     private func run(

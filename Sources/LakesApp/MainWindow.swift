@@ -12,6 +12,7 @@ final class MainWindow {
     let catalog: ArticleCatalog
     var onClose: () -> Void = {}
     private let decider: LakesNavigationDecider
+    private let presenter: LakesDialogPresenter
 
     private let window: GObjectReference
     private let header: UnsafeMutablePointer<GtkHeaderBar>
@@ -41,6 +42,7 @@ final class MainWindow {
         decider.page = page
         pageBox.page = page
         self.decider = decider
+        self.presenter = presenter
         self.catalog = catalog
         sidebar = ArticleSidebar(articles: catalog.articles)
         let window = gtk_application_window_new(application.cast())!
@@ -72,6 +74,18 @@ final class MainWindow {
             })
     }
 
+    /// Asks where to save, then writes the page as a PDF there (atomically).
+    private func exportPDF() async {
+        let name = (page.title.isEmpty ? "Lakes" : page.title) + ".pdf"
+        guard let destination = await presenter.chooseSaveLocation(suggestedName: name) else { return }
+        do {
+            try await page.exported(as: .pdf).write(to: destination, options: .atomic)
+        } catch {
+            await presenter.handleJavaScriptAlert(
+                message: "The PDF could not be saved: \(error)", initiatedBy: WebPage.DialogFrame(url: nil))
+        }
+    }
+
     /// Opens `url` in the window: the app's own navigation, allowed whatever its scheme.
     func open(_ url: URL) {
         decider.willLoad(url)
@@ -100,6 +114,7 @@ final class MainWindow {
         gtk_header_bar_pack_start(header, reload)
         gtk_header_bar_pack_end(header, button("sighting", "document-edit-symbolic", "Log a Sighting"))
         gtk_header_bar_pack_end(header, button("find", "edit-find-symbolic", "Find in Page"))
+        gtk_header_bar_pack_end(header, button("export-pdf", "document-save-as-symbolic", "Export as PDF"))
 
         addAction("back", accelerators: ["<Alt>Left", "Back"], application) { [weak self] in self?.page.goBack() }
         addAction("forward", accelerators: ["<Alt>Right", "Forward"], application) { [weak self] in
@@ -121,6 +136,10 @@ final class MainWindow {
         }
         addAction("zoom-reset", accelerators: ["<Control>0", "<Control>KP_0"], application) { [weak self] in
             self?.webView.magnification = 1
+        }
+        addAction("export-pdf", accelerators: ["<Control><Shift>e"], application) { [weak self] in
+            guard let self else { return }
+            Task { @MainActor in await self.exportPDF() }
         }
         addAction("sighting", accelerators: ["<Control>n"], application) { [weak self] in self?.open(SightingForm.url) }
         addAction("reload", accelerators: ["<Control>r", "F5"], application) { [weak self] in

@@ -31,6 +31,8 @@ extension WebPage {
     public struct DialogFrame: Sendable, Hashable {
         /// Its URL.
         public let url: URL?
+
+        public init(url: URL?) { self.url = url }
     }
 
     /// A confirm dialog's answer.
