@@ -30,6 +30,7 @@ static inline GType cwk_type_string(void) { return G_TYPE_STRING; }
 static inline gboolean cwk_value_holds_boxed(const GValue *value) { return G_VALUE_HOLDS_BOXED(value); }
 static inline gboolean cwk_value_holds_object(const GValue *value) { return G_VALUE_HOLDS_OBJECT(value); }
 static inline GType cwk_type_object(void) { return G_TYPE_OBJECT; }
+static inline GType cwk_type_uint(void) { return G_TYPE_UINT; }
 
 // `G_VARIANT_TYPE_VARDICT` is a cast macro.
 static inline const GVariantType *cwk_variant_type_vardict(void) { return G_VARIANT_TYPE_VARDICT; }

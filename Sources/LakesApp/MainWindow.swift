@@ -62,6 +62,7 @@ final class MainWindow {
         buildHeaderBar(application: application)
         buildContent()
         sidebar.onActivate = { [weak self] article in self?.open(article.url) }
+        webView.contextMenu = { [weak self] element in self?.contextMenu(for: element) }
         sidebar.onActivateSection = { [weak self] section in
             guard let self else { return }
             Task { @MainActor in try? await self.page.scroll(to: .id(section.id), animated: true) }
@@ -72,6 +73,23 @@ final class MainWindow {
                 self?.closed()
                 return nil
             })
+    }
+
+    /// Links get Lakes' own menu: open web links in the browser, copy the address.
+    private func contextMenu(for element: ContextMenuElement) -> [ContextMenuItem]? {
+        guard let link = element.linkURL else { return nil }
+        var items: [ContextMenuItem] = []
+        if case .openExternally = LinkPolicy().decide(link, currentURL: page.url, isUserAction: true) {
+            items.append(.action(title: "Open Link in Browser") { [decider] in try? decider.opener.open(link) })
+        } else if LinkPolicy().decide(link, currentURL: page.url, isUserAction: true) == .allowInApp {
+            items.append(.action(title: "Open Link") { [weak self] in self?.page.load(link) })
+        }
+        items.append(
+            .action(title: "Copy Link Address") {
+                let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", cwk_false))
+                gtk_clipboard_set_text(clipboard, link.absoluteString, -1)
+            })
+        return items
     }
 
     /// Asks where to save, then writes the page as a PDF there (atomically).

@@ -20,6 +20,13 @@ public final class WebView {
     /// Find in page: its bar sits above the page.
     public let findNavigator: FindNavigator
 
+    /// Builds the context menu from what it was opened on. Return nil for WebKit's own
+    /// menu, an empty list for no menu. Default: nil, WebKit's own menu always.
+    public var contextMenu: ((ContextMenuElement) -> [ContextMenuItem]?)?
+    var menuActions: [GObjectReference] = []
+    var menuConnections: [SignalConnection] = []
+    private var contextMenuConnection: SignalConnection?
+
     /// Shows `page`.
     ///
     /// - Precondition: no other ``WebView`` shows the page, and it is not closed.
@@ -36,6 +43,7 @@ public final class WebView {
         gtk_widget_show(bar.widget)
         page.hostingView = self
         page.unpark(into: container.cast())
+        contextMenuConnection = connectContextMenu()
         // When GTK destroys the window around the view, give the page back its offscreen
         // window first, so the page outlives the widget tree as it outlives this view.
         destroyConnection = container.connect("destroy") { [weak self] _ in

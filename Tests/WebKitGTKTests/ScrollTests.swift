@@ -1,3 +1,4 @@
+import CWebKitGTK
 import Foundation
 import TestSupport
 import Testing
@@ -60,6 +61,39 @@ struct ScrollTests {
         try await Task.sleep(for: .milliseconds(150))
         #expect(changes.count == 1)
         _ = widthToken
+    }
+
+    @Test func wheelScrollingReachesTheGeometryAction() async throws {
+        let view = WebView(WebPage())
+        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+        defer { gtk_widget_destroy(window) }
+        gtk_window_set_default_size(UnsafeMutablePointer(OpaquePointer(window)), 800, 600)
+        gtk_container_add(UnsafeMutablePointer(OpaquePointer(window)), UnsafeMutablePointer(view.widget))
+        gtk_widget_show_all(window)
+        _ = await outcome(of: view.page.load(html: Self.tall))
+        await waitUntil("the first geometry") { view.page.scrollGeometry != nil }
+        var offsets: [Double] = []
+        let token = view.page.onScrollGeometryChange(for: Double.self, of: { $0.contentOffset.y }) {
+            offsets.append($1)
+        }
+        // A person turns the wheel: GDK scroll events on the engine's window.
+        let engine = UnsafeMutablePointer<GtkWidget>(view.page.engineObjectForTesting)
+        let seat = gdk_display_get_default_seat(gdk_display_get_default())
+        for _ in 0..<5 {
+            let event = gdk_event_new(GDK_SCROLL)!
+            event.pointee.scroll.window = OpaquePointer(
+                g_object_ref(UnsafeMutableRawPointer(gtk_widget_get_window(engine))))
+            event.pointee.scroll.direction = GDK_SCROLL_DOWN
+            event.pointee.scroll.x = 100
+            event.pointee.scroll.y = 100
+            event.pointee.scroll.time = guint32(GDK_CURRENT_TIME)
+            gdk_event_set_device(event, gdk_seat_get_pointer(seat))
+            gtk_widget_event(engine, event)
+            gdk_event_free(event)
+        }
+        await waitUntil("the wheel scrolled the page") { (offsets.last ?? 0) > 0 }
+        #expect(view.page.scrollGeometry?.contentOffset.y ?? 0 > 0)
+        _ = token
     }
 
     @Test func aThousandScrollsInOneFrameGiveAtMostAFewActions() async throws {
