@@ -85,13 +85,6 @@ enum Trampoline {
         if let data { CallbackBox<URISchemeHandler>.release(data) }
     }
 
-    /// Releases a `CallbackBox<() -> Void>` after running it, for `GDestroyNotify` hooks
-    /// that mean "the C side is done with this" (for example GBytes freeing Swift memory).
-    static let runAndRelease: GDestroyNotify = { data in
-        guard let data else { return }
-        let box = Unmanaged<CallbackBox<@Sendable () -> Void>>.fromOpaque(data).takeRetainedValue()
-        box.value()
-    }
 }
 
 typealias SignalHandler = @MainActor (SignalArguments) -> Bool?

@@ -20,17 +20,6 @@ enum GTK {
     }
 }
 
-/// Makes a `GValue` holding `set`'s value, calls `body` with it, and unsets it.
-func withGValue<R>(
-    type: GType, set: (UnsafeMutablePointer<GValue>) -> Void, _ body: (UnsafeMutablePointer<GValue>) -> R
-) -> R {
-    var value = GValue()
-    g_value_init(&value, type)
-    set(&value)
-    defer { g_value_unset(&value) }
-    return body(&value)
-}
-
 extension String {
     /// A string from a C string that may be NULL.
     init?(optionalCString pointer: UnsafePointer<CChar>?) {

@@ -13,7 +13,6 @@ import GLibBridge
 enum PageRouter {
     private static var registered: Set<String> = []  // "context pointer/scheme"
     private static var pages: [UInt: WeakPage] = [:]
-    private static var running: Set<ObjectIdentifier> = []
     private static var tasks: [ObjectIdentifier: URLSchemeTask] = [:]
 
     private final class WeakPage {
@@ -75,9 +74,6 @@ enum PageRouter {
         }
         task.start(with: handler)
     }
-
-    /// Requests being answered now, for tests.
-    static var runningTaskCount: Int { tasks.count }
 
     /// Bytes WebKit has read from the bodies of the requests being answered now, for tests
     /// that check how far a handler runs ahead of its reader.

@@ -131,14 +131,7 @@ final class URLSchemeTask {
         urlRequest.httpMethod =
             String(optionalCString: webkit_uri_scheme_request_get_http_method(schemeRequest)) ?? "GET"
         if let headers = webkit_uri_scheme_request_get_http_headers(schemeRequest) {
-            var iterator = SoupMessageHeadersIter()
-            soup_message_headers_iter_init(&iterator, headers)
-            var name: UnsafePointer<CChar>?
-            var value: UnsafePointer<CChar>?
-            while soup_message_headers_iter_next(&iterator, &name, &value) != 0 {
-                guard let name, let value else { continue }
-                urlRequest.addValue(String(cString: value), forHTTPHeaderField: String(cString: name))
-            }
+            for (name, value) in SoupHeaders.fields(headers) { urlRequest.addValue(value, forHTTPHeaderField: name) }
         }
         if let body = webkit_uri_scheme_request_get_http_body(schemeRequest) {
             let stream = GObjectReference(adopting: OpaquePointer(body))
