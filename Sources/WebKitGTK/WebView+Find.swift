@@ -201,6 +201,9 @@ final class FindBar {
     }
 
     func show() {
+        // The entry takes the focus before the bar is mapped, and the rest of the key press
+        // that opened it (its release) goes to the focus widget, which must be realized.
+        gtk_widget_realize(entry)
         gtk_search_bar_set_search_mode(UnsafeMutablePointer(OpaquePointer(widget)), cwk_true)
         gtk_widget_grab_focus(entry)
     }
