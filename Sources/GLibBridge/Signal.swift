@@ -122,6 +122,21 @@ extension GObjectReference {
         after: Bool = false,
         _ handler: @escaping @MainActor (SignalArguments) -> Bool?
     ) -> SignalConnection {
+        connectClosure(name, after: after, handler: { arguments in handler(arguments).map(SignalResult.bool) ?? .none })
+    }
+
+    /// Connects `handler` to a signal that returns a `GObject`, such as a `create` signal
+    /// that answers with a new widget. The handler returns the object without a reference
+    /// of its own (transfer none), or nil.
+    @discardableResult
+    package func connect(
+        _ name: String,
+        returningObject handler: @escaping @MainActor (SignalArguments) -> OpaquePointer?
+    ) -> SignalConnection {
+        connectClosure(name, after: false, handler: { arguments in .object(handler(arguments)) })
+    }
+
+    private func connectClosure(_ name: String, after: Bool, handler: @escaping SignalHandler) -> SignalConnection {
         let object = UnsafeMutablePointer<GObject>(pointer)
         let data = CallbackBox<SignalHandler>(handler).retainedPointer()
         let closure = g_closure_new_simple(guint(MemoryLayout<GClosure>.size), data)!

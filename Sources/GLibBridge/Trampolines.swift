@@ -36,8 +36,17 @@ enum Trampoline {
         let box = CallbackBox<SignalHandler>.borrow(data)
         let arguments = SignalArguments(values: values, count: Int(count))
         let result = MainActor.assumeIsolated { box.value(arguments) }
-        if let returnValue, let result, returnValue.pointee.g_type == cwk_type_boolean() {
-            g_value_set_boolean(returnValue, result ? cwk_true : cwk_false)
+        guard let returnValue else { return }
+        switch result {
+        case .none: break
+        case .bool(let value):
+            if returnValue.pointee.g_type == cwk_type_boolean() {
+                g_value_set_boolean(returnValue, value ? cwk_true : cwk_false)
+            }
+        case .object(let object):
+            if g_type_is_a(returnValue.pointee.g_type, cwk_type_object()) != 0 {
+                g_value_set_object(returnValue, object.map { UnsafeMutableRawPointer($0) })
+            }
         }
     }
 
@@ -87,7 +96,18 @@ enum Trampoline {
 
 }
 
-typealias SignalHandler = @MainActor (SignalArguments) -> Bool?
+typealias SignalHandler = @MainActor (SignalArguments) -> SignalResult
+
+/// What a signal handler hands back to the emission. (It crosses no thread: handlers run
+/// and return on the main thread; the object pointer is only passed through.)
+enum SignalResult: @unchecked Sendable {
+    /// Nothing: the signal returns nothing, or the handler leaves the value as it is.
+    case none
+    /// A `gboolean` result.
+    case bool(Bool)
+    /// A `GObject` result, transfer none (the emission takes its own reference).
+    case object(OpaquePointer?)
+}
 typealias AsyncReadyHandler = (_ source: OpaquePointer?, _ result: OpaquePointer) -> Void
 typealias SourceHandler = () -> Bool
 typealias URISchemeHandler = @MainActor (_ request: OpaquePointer) -> Void

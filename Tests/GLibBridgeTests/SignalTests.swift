@@ -113,4 +113,37 @@ struct SignalTests {
         g_value_unset(&values[1])
         connection.disconnect()
     }
+
+    @Test func anObjectSignalGetsItsHandlersObject() {
+        // GtkNotebook::create-window returns the GtkNotebook a dragged-out page moves to.
+        gtk_init_check(nil, nil)
+        let notebook = GObjectReference(sinking: OpaquePointer(gtk_notebook_new()!))
+        let other = GObjectReference(sinking: OpaquePointer(gtk_notebook_new()!))
+        let child = GObjectReference(sinking: OpaquePointer(gtk_label_new("page")!))
+        defer { [notebook, other, child].forEach { gtk_widget_destroy($0.cast()) } }
+        var sawPage = false
+        let connection = notebook.connect(
+            "create-window",
+            returningObject: { arguments in
+                sawPage = arguments.object(1) == child.pointer && arguments.int(2) == 10
+                return other.pointer
+            })
+        var values = [GValue(), GValue(), GValue(), GValue()]
+        g_value_init(&values[0], gtk_notebook_get_type())
+        g_value_set_object(&values[0], UnsafeMutableRawPointer(notebook.pointer))
+        g_value_init(&values[1], gtk_widget_get_type())
+        g_value_set_object(&values[1], UnsafeMutableRawPointer(child.pointer))
+        for index in 2...3 {
+            g_value_init(&values[index], cwk_type_int())
+            g_value_set_int(&values[index], 10)
+        }
+        var result = GValue()
+        g_value_init(&result, gtk_notebook_get_type())
+        g_signal_emitv(&values, g_signal_lookup("create-window", gtk_notebook_get_type()), 0, &result)
+        #expect(OpaquePointer(g_value_get_object(&result)) == other.pointer)
+        #expect(sawPage)
+        g_value_unset(&result)
+        for index in values.indices { g_value_unset(&values[index]) }
+        connection.disconnect()
+    }
 }
