@@ -21,6 +21,12 @@ extension WebPage {
         public var userContentController: UserContentController
         /// Where downloads are saved. Default: nil, the XDG download folder (`~/Downloads`).
         public var downloadsDirectory: URL?
+        /// Whether a WebDriver client drives the page through a ``WebAutomation``. Default: false.
+        ///
+        /// Only such pages can be handed to an automation session. In them
+        /// `navigator.webdriver` is true, and `alert`, `confirm` and `prompt` wait for the
+        /// client's alert commands instead of reaching the page's ``DialogPresenting``.
+        public var isControlledByAutomation = false
 
         @MainActor
         public init(

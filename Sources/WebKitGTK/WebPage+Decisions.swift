@@ -29,7 +29,10 @@ extension WebPage {
             return true
         }
         onSignal("script-dialog") { page, arguments in
-            guard let dialog = arguments.pointer(1) else { return false }
+            // Under automation WebKit keeps the dialog open for the client's alert commands.
+            guard !page.configuration.isControlledByAutomation, let dialog = arguments.pointer(1) else {
+                return false
+            }
             page.presentScriptDialog(dialog)
             return true
         }

@@ -38,6 +38,11 @@ public final class WebPage {
     @ObservationIgnored var approvedNewWindowURL: URL?
     @ObservationIgnored let userContent: PageUserContent
 
+    /// Runs when something asks to close the page: a script calling `window.close()` on a
+    /// window script opened, or a WebDriver client closing its window. The app closes
+    /// whatever shows the page (and calls ``close()``); nil leaves the page open.
+    @ObservationIgnored public var onCloseRequest: (@MainActor () -> Void)?
+
     /// The newest event of the newest navigation, failures included; nil before any load.
     ///
     /// Follow it with `Observations { page.currentNavigationEvent }` to see every
@@ -81,7 +86,9 @@ public final class WebPage {
         self.dialogPresenter = dialogPresenter ?? DefaultDialogPresenter()
         let context = configuration.websiteDataStore.context
         userContent = PageUserContent(controller: configuration.userContentController)
-        view = Self.makeEngineView(context: context, userContent: userContent.manager)
+        view = Self.makeEngineView(
+            context: context, userContent: userContent.manager,
+            controlledByAutomation: configuration.isControlledByAutomation)
         let settings = webkit_web_view_get_settings(webView)
         // Apple's defaults: history gestures on, element fullscreen off.
         webkit_settings_set_enable_back_forward_navigation_gestures(settings, 1)
@@ -154,15 +161,19 @@ public final class WebPage {
 
     // MARK: Engine access
 
-    /// A new `WebKitWebView` with its construct-only properties: its web context and its
-    /// user content manager.
-    private static func makeEngineView(context: GObjectReference, userContent: GObjectReference) -> GObjectReference {
-        let names: [StaticString] = ["web-context", "user-content-manager"]
-        var values = [GValue(), GValue()]
+    /// A new `WebKitWebView` with its construct-only properties: its web context, its user
+    /// content manager, and whether automation controls it.
+    private static func makeEngineView(
+        context: GObjectReference, userContent: GObjectReference, controlledByAutomation: Bool
+    ) -> GObjectReference {
+        let names: [StaticString] = ["web-context", "user-content-manager", "is-controlled-by-automation"]
+        var values = [GValue(), GValue(), GValue()]
         for (index, object) in [context, userContent].enumerated() {
             g_value_init(&values[index], cwk_type_object())
             g_value_set_object(&values[index], UnsafeMutableRawPointer(object.pointer))
         }
+        g_value_init(&values[2], cwk_type_boolean())
+        g_value_set_boolean(&values[2], controlledByAutomation ? cwk_true : cwk_false)
         defer { for index in values.indices { g_value_unset(&values[index]) } }
         let namePointers = names.map { UnsafePointer<CChar>(OpaquePointer($0.utf8Start)) as UnsafePointer<CChar>? }
         let object = namePointers.withUnsafeBufferPointer { nameBuffer in
@@ -252,6 +263,10 @@ public final class WebPage {
         }
         on("web-process-terminated") { page, _ in
             page.tracker.processTerminated()
+            return nil
+        }
+        on("close") { page, _ in
+            page.onCloseRequest?()
             return nil
         }
         connectDecisionSignals()
