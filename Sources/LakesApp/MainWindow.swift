@@ -35,7 +35,7 @@ final class MainWindow {
         }
         SightingForm.install(
             in: configuration.userContentController, store: SightingStore.standard(), catalog: catalog,
-            page: { [weak pageBox] in pageBox?.page })
+            page: { pageBox.page })  // the box holds the page weakly; the handler keeps the box
         let decider = LakesNavigationDecider()
         let presenter = LakesDialogPresenter()
         page = WebPage(configuration: configuration, navigationDecider: decider, dialogPresenter: presenter)
