@@ -8,6 +8,13 @@ import WebKitGTK
 public final class LakesApplication {
     private let application: GObjectReference
     private let options: LaunchOptions
+    private let throwawayHome: ThrowawayHome?
+    /// The environment Lakes started with, before ``ThrowawayHome/apply()``.
+    private let startingEnvironment: [String: String]
+    private var services: AppServices?
+    private var automation: WebAutomation?
+    /// Windows whose page a WebDriver session has been given.
+    private var automatedWindows: Set<ObjectIdentifier> = []
     private var windows: [MainWindow] = []
     private var connections: [SignalConnection] = []
 
@@ -28,12 +35,25 @@ public final class LakesApplication {
             print("\(AppInfo.name) \(AppInfo.version)")
             return 0
         }
+        var throwawayHome: ThrowawayHome?
+        if options.automation {
+            do {
+                throwawayHome = try ThrowawayHome.make()
+            } catch {
+                FileHandle.standardError.write(Data("lakes: \(error)\n".utf8))
+                return 1
+            }
+        }
+        defer { throwawayHome?.remove() }
         MainLoop.prepareForGLibOwnedMainThread()
-        return LakesApplication(options: options).run()
+        return LakesApplication(options: options, throwawayHome: throwawayHome).run()
     }
 
-    private init(options: LaunchOptions) {
+    private init(options: LaunchOptions, throwawayHome: ThrowawayHome?) {
         self.options = options
+        self.throwawayHome = throwawayHome
+        startingEnvironment = ProcessInfo.processInfo.environment
+        throwawayHome?.apply()  // before GLib reads the XDG folders
         g_set_application_name(AppInfo.name)
         g_set_prgname(AppInfo.id)
         let app = gtk_application_new(AppInfo.id, G_APPLICATION_NON_UNIQUE)!
@@ -61,6 +81,21 @@ public final class LakesApplication {
             window.present()
             return
         }
+        let services = makeServices()
+        let window = openWindow(services)
+        if let url = options.url {
+            window.open(url)
+        } else if let first = services.catalog.articles.first {
+            window.open(first.url)
+        } else {
+            window.page.load(html: StartPage.html(problem: services.contentProblem))
+        }
+        window.present()
+    }
+
+    /// What every window shares, made once: the catalog, the data store, the sightings.
+    private func makeServices() -> AppServices {
+        if let services { return services }
         let content = ContentLocation.find()
         var catalog = ArticleCatalog(articles: [])
         var problem: String?
@@ -75,18 +110,65 @@ public final class LakesApplication {
         }
         if let problem { FileHandle.standardError.write(Data("lakes: \(problem)\n".utf8)) }
 
-        let window = MainWindow(application: application, contentDirectory: content, catalog: catalog)
+        let made: AppServices
+        if options.automation {
+            let store = WebsiteDataStore.nonPersistent()
+            made = AppServices(
+                contentDirectory: content, catalog: catalog, contentProblem: problem, dataStore: store,
+                isAutomated: true, sightings: SightingStore.standard(),
+                opener: ExternalOpener(baseEnvironment: startingEnvironment))
+            automation = WebAutomation(dataStore: store, browserName: "lakes", browserVersion: AppInfo.version) {
+                [weak self] _ in self?.pageForAutomation()
+            }
+        } else {
+            made = AppServices(
+                contentDirectory: content, catalog: catalog, contentProblem: problem, dataStore: .default(),
+                isAutomated: false, sightings: SightingStore.standard(), opener: ExternalOpener())
+        }
+        services = made
+        return made
+    }
+
+    private func openWindow(_ services: AppServices) -> MainWindow {
+        let window = MainWindow(application: application, services: services)
         windows.append(window)
         window.onClose = { [weak self, weak window] in
-            self?.windows.removeAll { $0 === window }
+            guard let self, let window else { return }
+            windows.removeAll { $0 === window }
+            automatedWindows.remove(ObjectIdentifier(window))
+            // Lakes quits with its last window. A WebDriver client that ends its session may
+            // kill the process right after, so the throwaway data goes now.
+            if windows.isEmpty { throwawayHome?.remove() }
         }
-        if let url = options.url {
-            window.open(url)
-        } else if let first = catalog.articles.first {
-            window.open(first.url)
-        } else {
-            window.page.load(html: StartPage.html(problem: problem))
-        }
-        window.present()
+        return window
     }
+
+    /// The page for a browsing context a WebDriver session asks for: the first window's, if
+    /// no session has it yet (so a session starts on the article Lakes opened), otherwise a
+    /// new, empty window's. Lakes has no tabs; a tab request gets a window too.
+    private func pageForAutomation() -> WebPage? {
+        if let window = windows.first(where: { !automatedWindows.contains(ObjectIdentifier($0)) }) {
+            automatedWindows.insert(ObjectIdentifier(window))
+            return window.page
+        }
+        let window = openWindow(makeServices())
+        automatedWindows.insert(ObjectIdentifier(window))
+        window.present()
+        return window.page
+    }
+}
+
+/// What the windows of one run of Lakes share.
+@MainActor
+struct AppServices {
+    /// The bundled content, nil when it was not found.
+    let contentDirectory: URL?
+    let catalog: ArticleCatalog
+    /// Why the bundled content could not be used, for the start page.
+    let contentProblem: String?
+    let dataStore: WebsiteDataStore
+    /// Whether a WebDriver client drives the windows (`--automation`).
+    let isAutomated: Bool
+    let sightings: SightingStore
+    let opener: ExternalOpener
 }

@@ -8,11 +8,14 @@ public struct LaunchOptions: Equatable, Sendable {
     public var showHelp = false
     /// `--version`: print the version and exit.
     public var showVersion = false
+    /// `--automation`: let a WebDriver client drive Lakes, with throwaway data.
+    public var automation = false
 
-    public init(url: URL? = nil, showHelp: Bool = false, showVersion: Bool = false) {
+    public init(url: URL? = nil, showHelp: Bool = false, showVersion: Bool = false, automation: Bool = false) {
         self.url = url
         self.showHelp = showHelp
         self.showVersion = showVersion
+        self.automation = automation
     }
 
     /// An argument Lakes does not understand.
@@ -31,6 +34,7 @@ public struct LaunchOptions: Equatable, Sendable {
             switch argument {
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
+            case "--automation": options.automation = true
             case _ where argument.hasPrefix("-"):
                 throw UsageError(message: "unknown option \(argument)")
             default:
@@ -56,8 +60,9 @@ public struct LaunchOptions: Equatable, Sendable {
 
         Read about the world's great lakes.
 
-          URL          a page to open instead of the start page
-          --version    print the version and exit
-          -h, --help   print this help and exit
+          URL            a page to open instead of the first article
+          --automation   let a WebDriver client drive Lakes (WebKitWebDriver); keeps no data
+          --version      print the version and exit
+          -h, --help     print this help and exit
         """
 }

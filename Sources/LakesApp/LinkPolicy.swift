@@ -66,10 +66,15 @@ public struct ExternalOpener: Sendable {
     public var program: String
     /// Variables added to the child's environment (tests give it a throwaway `HOME`).
     public var environment: [String: String]
+    /// The environment the child starts from. Default: nil, Lakes' own.
+    public var baseEnvironment: [String: String]?
 
-    public init(program: String = "xdg-open", environment: [String: String] = [:]) {
+    public init(
+        program: String = "xdg-open", environment: [String: String] = [:], baseEnvironment: [String: String]? = nil
+    ) {
         self.program = program
         self.environment = environment
+        self.baseEnvironment = baseEnvironment
     }
 
     /// Why a URL could not be handed over.
@@ -82,7 +87,7 @@ public struct ExternalOpener: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program, url.absoluteString]
-        var variables = ProcessInfo.processInfo.environment
+        var variables = baseEnvironment ?? ProcessInfo.processInfo.environment
         variables.merge(environment) { $1 }
         process.environment = variables
         process.standardInput = FileHandle.nullDevice

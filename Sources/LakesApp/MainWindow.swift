@@ -25,18 +25,21 @@ final class MainWindow {
     private var connections: [SignalConnection] = []
     private var followers: [AnyObject] = []
 
-    /// A window over the bundled content in `contentDirectory` (nil when it was not found).
-    init(application: GObjectReference, contentDirectory: URL?, catalog: ArticleCatalog) {
+    /// A window over the bundled content; it shows nothing until ``open(_:)``.
+    init(application: GObjectReference, services: AppServices) {
+        let catalog = services.catalog
         let pageBox = WeakPageBox()
-        var configuration = WebPage.Configuration(applicationNameForUserAgent: "\(AppInfo.name)/\(AppInfo.version)")
-        if let contentDirectory {
+        var configuration = WebPage.Configuration(
+            websiteDataStore: services.dataStore, applicationNameForUserAgent: "\(AppInfo.name)/\(AppInfo.version)")
+        configuration.isControlledByAutomation = services.isAutomated
+        if let contentDirectory = services.contentDirectory {
             configuration.urlSchemeHandlers[URLScheme(ArticleCatalog.scheme)!] = ArticleCatalog.handler(
                 for: contentDirectory)
         }
         SightingForm.install(
-            in: configuration.userContentController, store: SightingStore.standard(), catalog: catalog,
+            in: configuration.userContentController, store: services.sightings, catalog: catalog,
             page: { pageBox.page })  // the box holds the page weakly; the handler keeps the box
-        let decider = LakesNavigationDecider()
+        let decider = LakesNavigationDecider(opener: services.opener)
         let presenter = LakesDialogPresenter()
         page = WebPage(configuration: configuration, navigationDecider: decider, dialogPresenter: presenter)
         decider.page = page
@@ -61,11 +64,13 @@ final class MainWindow {
 
         buildHeaderBar(application: application)
         buildContent()
-        sidebar.onActivate = { [weak self] article in self?.open(article.url) }
+        // The sidebar works through the window's actions, as other clients of them do.
+        sidebar.onActivate = { [weak self] article in self?.activateAction("article", article.slug) }
+        sidebar.onActivateSection = { [weak self] section in self?.activateAction("section", section.id) }
         webView.contextMenu = { [weak self] element in self?.contextMenu(for: element) }
-        sidebar.onActivateSection = { [weak self] section in
+        page.onCloseRequest = { [weak self] in
             guard let self else { return }
-            Task { @MainActor in try? await self.page.scroll(to: .id(section.id), animated: true) }
+            gtk_widget_destroy(self.window.cast(to: GtkWidget.self))
         }
         observePage()
         connections.append(
@@ -138,9 +143,21 @@ final class MainWindow {
         addAction("forward", accelerators: ["<Alt>Right", "Forward"], application) { [weak self] in
             self?.page.goForward()
         }
-        addAction("find", accelerators: ["<Control>f"], application) { [weak self] in
+        addAction("find", state: g_variant_new_boolean(cwk_false), accelerators: ["<Control>f"], application) {
+            [weak self] _ in
             guard let self else { return }
             webView.findNavigator.isPresented.toggle()
+        }
+        addAction("article", takesString: true, state: g_variant_new_string(""), accelerators: [], application) {
+            [weak self] slug in
+            guard let self, let slug, let article = catalog.articles.first(where: { $0.slug == slug }) else { return }
+            open(article.url)
+        }
+        addAction("section", takesString: true, state: g_variant_new_string(""), accelerators: [], application) {
+            [weak self] id in
+            guard let self, let id, sidebar.sections.contains(where: { $0.id == id }) else { return }
+            showCurrentSection(id)
+            Task { @MainActor in try? await self.page.scroll(to: .id(id), animated: true) }
         }
         let zoomSteps = [0.5, 0.67, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3]
         addAction("zoom-in", accelerators: ["<Control>plus", "<Control>equal", "<Control>KP_Add"], application) {
@@ -192,15 +209,55 @@ final class MainWindow {
         _ name: String, accelerators: [String], _ application: GObjectReference,
         _ activate: @escaping @MainActor () -> Void
     ) {
-        let action = GObjectReference(adopting: g_simple_action_new(name, nil)!)
+        addAction(name, state: nil, accelerators: accelerators, application) { _ in activate() }
+    }
+
+    /// Adds the window action `win.<name>`: with a string parameter when `takesString`, and
+    /// with a state (a floating `GVariant`) that ``setState(_:_:)`` keeps current.
+    ///
+    /// The window's actions are also exported on the session bus by `GtkApplication`
+    /// (`org.gtk.Actions` at `/io/github/lakes/Lakes/window/<id>`), so their state is
+    /// what other programs see of the window: the open article, the current section,
+    /// whether the find bar is shown.
+    private func addAction(
+        _ name: String, takesString: Bool = false, state: OpaquePointer?, accelerators: [String],
+        _ application: GObjectReference, _ activate: @escaping @MainActor (String?) -> Void
+    ) {
+        let type = takesString ? cwk_variant_type_string() : nil
+        let made = state.map { g_simple_action_new_stateful(name, type, $0)! } ?? g_simple_action_new(name, type)!
+        let action = GObjectReference(adopting: made)
         connections.append(
-            action.connect("activate") { _ in
-                activate()
+            action.connect("activate") { arguments in
+                let value = arguments.pointer(1).flatMap { variant -> String? in
+                    guard g_variant_is_of_type(variant, cwk_variant_type_string()) != 0 else { return nil }
+                    return String(cString: g_variant_get_string(variant, nil))
+                }
+                activate(value)
                 return nil
             })
         g_action_map_add_action(window.pointer, action.pointer)
         actions[name] = action
-        setAccelerators(application, "win.\(name)", accelerators)
+        if !accelerators.isEmpty { setAccelerators(application, "win.\(name)", accelerators) }
+    }
+
+    /// Sets the state of a stateful window action to `value` (a floating `GVariant`).
+    private func setState(_ name: String, _ value: OpaquePointer) {
+        guard let action = actions[name] else {
+            g_variant_unref(g_variant_ref_sink(value))
+            return
+        }
+        g_simple_action_set_state(action.pointer, value)
+    }
+
+    /// Activates `win.<name>` with a string, as a click on its widget would.
+    private func activateAction(_ name: String, _ value: String) {
+        g_action_group_activate_action(window.pointer, name, g_variant_new_string(value))
+    }
+
+    /// Highlights the section with `id` (or none) in the sidebar and in `win.section`.
+    private func showCurrentSection(_ id: String?) {
+        sidebar.selectSection(id)
+        setState("section", g_variant_new_string(id ?? ""))
     }
 
     private func setAccelerators(_ application: GObjectReference, _ action: String, _ accelerators: [String]) {
@@ -231,6 +288,7 @@ final class MainWindow {
             guard let self else { return }
             let article = catalog.article(for: url)
             sidebar.select(article)
+            setState("article", g_variant_new_string(article?.slug ?? ""))
             let own = url?.scheme == ArticleCatalog.scheme
             let subtitle = article?.location ?? (own ? "" : url?.host() ?? "")
             gtk_header_bar_set_subtitle(header, subtitle.isEmpty ? nil : subtitle)
@@ -240,6 +298,9 @@ final class MainWindow {
             readSections(of: url)
         }
         follow({ [page] in page.canGoBack }) { [weak self] in self?.setEnabled("back", $0) }
+        follow({ [webView] in webView.findNavigator.isPresented }) { [weak self] shown in
+            self?.setState("find", g_variant_new_boolean(shown ? cwk_true : cwk_false))
+        }
         // The sidebar follows the reader; headings move when the layout does, so re-read them then.
         scrollObservations.append(
             page.onScrollGeometryChange(for: ScrollGeometry.self, of: { $0 }) { [weak self] _, geometry in
@@ -265,13 +326,14 @@ final class MainWindow {
         let current = SectionFollower.current(
             sections: sidebar.sections.map { ($0.id, $0.top) }, offset: geometry.contentOffset.y,
             viewport: geometry.containerSize.height, contentHeight: geometry.contentSize.height)
-        sidebar.selectSection(current)
+        showCurrentSection(current)
     }
 
     /// Fills the sidebar's sections from the article the page finished loading.
     private func readSections(of url: URL) {
         guard catalog.article(for: url) != nil else {
             sidebar.show(sections: [])
+            showCurrentSection(nil)
             return
         }
         Task { @MainActor in
@@ -283,6 +345,7 @@ final class MainWindow {
             } catch {
                 FileHandle.standardError.write(Data("lakes: cannot read the sections of \(url): \(error)\n".utf8))
                 sidebar.show(sections: [])
+                showCurrentSection(nil)
             }
         }
     }

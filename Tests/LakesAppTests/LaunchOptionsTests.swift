@@ -33,4 +33,11 @@ struct LaunchOptionsTests {
         #expect(try LaunchOptions.parse(["-h"]).showHelp)
         #expect(try LaunchOptions.parse(["--version"]).showVersion)
     }
+
+    @Test func automationIsAnOptionBesideAURL() throws {
+        let options = try LaunchOptions.parse(["--automation", "lakes://articles/baikal"])
+        #expect(options.automation)
+        #expect(options.url == URL(string: "lakes://articles/baikal"))
+        #expect(try !LaunchOptions.parse([]).automation)
+    }
 }

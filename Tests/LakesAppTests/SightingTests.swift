@@ -76,9 +76,10 @@ struct SightingStoreTests {
 @MainActor
 @Suite(.serialized)
 struct SightingFormTests {
-    private func page(store: SightingStore) throws -> WebPage {
+    private func page(store: SightingStore, automated: Bool = false) throws -> WebPage {
         let catalog = try ArticleCatalog(contentDirectory: repositoryData)
         var configuration = WebPage.Configuration()
+        configuration.isControlledByAutomation = automated
         configuration.urlSchemeHandlers[URLScheme("lakes")!] = ArticleCatalog.handler(for: repositoryData)
         let box = PageBox()
         SightingForm.install(
@@ -107,10 +108,12 @@ struct SightingFormTests {
             as? String ?? ""
     }
 
-    @Test func aSightingIsSavedAndShownAndABadEmailIsExplained() async throws {
+    /// Also in a page that a WebDriver client drives (`lakes --automation`).
+    @Test(arguments: [false, true])
+    func aSightingIsSavedAndShownAndABadEmailIsExplained(automated: Bool) async throws {
         let store = temporaryStore()
         defer { try? FileManager.default.removeItem(at: store.file.deletingLastPathComponent()) }
-        let page = try page(store: store)
+        let page = try page(store: store, automated: automated)
         for try await _ in page.load(SightingForm.url) {}
 
         try await fill(page, name: "Ada", email: "ada@nowhere", lake: "titicaca", note: "Reed boats")
