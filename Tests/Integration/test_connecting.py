@@ -1,0 +1,66 @@
+"""The two ways a WebDriver client reaches Lakes, and the README's Selenium example."""
+
+import os
+import re
+import subprocess
+import sys
+
+from conftest import ARTICLES, ROOT, failed
+from lakes_session import Lakes, free_port, lakes_options, start_webdriver, stop, wait_until, _accepts
+from selenium import webdriver
+
+
+def test_webkitwebdriver_attaches_to_a_running_lakes(binary, home, tmp_path, evidence, request):
+    # A folder left by an automated run that was killed: this run deletes it.
+    abandoned = home / "tmp/lakes-automation-killed"
+    (abandoned / "data").mkdir(parents=True)
+    (abandoned / ".lock").touch()
+    port = free_port()
+    log = open(tmp_path / "lakes.log", "w")
+    environment = dict(os.environ, WEBKIT_INSPECTOR_SERVER=f"127.0.0.1:{port}")
+    app = subprocess.Popen([str(binary), "--automation"], env=environment, stdout=log, stderr=subprocess.STDOUT)
+    service = driver = None
+    try:
+        wait_until(lambda: _accepts(port) or app.poll() is not None, "Lakes listens for inspector clients")
+        assert app.poll() is None, f"Lakes exited with {app.returncode}"
+        assert not abandoned.exists(), "the abandoned throwaway folder was deleted"
+        service, url = start_webdriver(log, f"--target=127.0.0.1:{port}")
+        driver = webdriver.Remote(command_executor=url, options=lakes_options())
+        lakes = Lakes(driver, app.pid, log.name)
+        try:
+            first = ARTICLES[0]
+            wait_until(lambda: driver.title == first["title"], "the session is on Lakes' window")
+            driver.get("lakes://articles/crater")
+            wait_until(lambda: driver.title == "Crater Lake", "the session navigates")
+            wait_until(lambda: lakes.window().state("article") == "crater", "the window follows")
+        except Exception:
+            lakes.save_evidence(evidence)
+            raise
+    finally:
+        if driver:
+            driver.quit()
+        if service:
+            stop(service)
+        status = stop(app)
+        log.close()
+    if not failed(request):
+        assert status == 0, "Lakes quits cleanly on SIGTERM"
+        assert list((home / "tmp").glob("lakes-automation-*")) == [], "the throwaway folder is gone"
+
+
+def readme_example():
+    """The Python block of the README's section on Selenium."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Driving Lakes with Selenium", 1)[1]
+    return re.search(r"```python\n(.*?)```", section, re.S).group(1)
+
+
+def test_the_readme_selenium_example_reads_the_first_title(binary, home, tmp_path):
+    script = tmp_path / "example.py"
+    script.write_text(readme_example())
+    result = subprocess.run(
+        [sys.executable, str(script), str(binary)], capture_output=True, text=True, timeout=120,
+        env=dict(os.environ, PYTHONWARNINGS="ignore"),
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ARTICLES[0]["title"]
