@@ -1,9 +1,12 @@
 """The two ways a WebDriver client reaches Lakes, and the README's Selenium example."""
 
+import json
 import os
 import re
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 
 from conftest import ARTICLES, ROOT, failed
 from lakes_session import Lakes, free_port, lakes_options, start_webdriver, stop, wait_until, _accepts
@@ -46,6 +49,59 @@ def test_webkitwebdriver_attaches_to_a_running_lakes(binary, home, tmp_path, evi
     if not failed(request):
         assert status == 0, "Lakes quits cleanly on SIGTERM"
         assert list((home / "tmp").glob("lakes-automation-*")) == [], "the throwaway folder is gone"
+
+
+def w3c(url, method, path, body=None):
+    """One W3C WebDriver command over plain HTTP; returns its "value"."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(
+        url + path, data=data, method=method, headers={"Content-Type": "application/json; charset=utf-8"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.load(response)["value"]
+
+
+def test_a_client_speaking_plain_w3c_webdriver_drives_lakes(binary, home, tmp_path):
+    """No Selenium: the protocol's own JSON, as any other client sends it."""
+    log = open(tmp_path / "lakes.log", "w")
+    service, url = start_webdriver(log)
+    try:
+        capabilities = {"alwaysMatch": {
+            "browserName": "lakes",
+            "webkitgtk:browserOptions": {"binary": str(binary), "args": ["--automation"]},
+        }}
+        session = w3c(url, "POST", "/session", {"capabilities": capabilities})
+        assert session["capabilities"]["browserName"] == "lakes"
+        assert session["capabilities"]["browserVersion"]
+        prefix = f"/session/{session['sessionId']}"
+        wait_until(lambda: w3c(url, "GET", prefix + "/title") == ARTICLES[0]["title"], "the first article shows")
+        w3c(url, "POST", prefix + "/url", {"url": "lakes://articles/victoria"})
+        assert w3c(url, "GET", prefix + "/title") == "Lake Victoria"
+        heading = w3c(url, "POST", prefix + "/element", {"using": "css selector", "value": "h1"})
+        element = next(iter(heading.values()))
+        assert w3c(url, "GET", f"{prefix}/element/{element}/text") == "Lake Victoria"
+        w3c(url, "DELETE", prefix)
+    finally:
+        stop(service)
+        log.close()
+
+
+def test_a_session_for_another_browser_is_refused(binary, home, tmp_path):
+    log = open(tmp_path / "lakes.log", "w")
+    service, url = start_webdriver(log)
+    try:
+        capabilities = {"alwaysMatch": {
+            "browserName": "firefox",
+            "webkitgtk:browserOptions": {"binary": str(binary), "args": ["--automation"]},
+        }}
+        try:
+            w3c(url, "POST", "/session", {"capabilities": capabilities})
+            refused = None
+        except urllib.error.HTTPError as error:
+            refused = json.load(error)["value"]["error"]
+        assert refused == "session not created"
+    finally:
+        stop(service)
+        log.close()
 
 
 def readme_example():
