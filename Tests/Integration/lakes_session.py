@@ -14,7 +14,10 @@ import subprocess
 import time
 from pathlib import Path
 
-from gi.repository import Gio, GLib
+import gi
+
+gi.require_version("Gio", "2.0")
+from gi.repository import Gio, GLib  # noqa: E402
 from selenium import webdriver
 from selenium.webdriver.webkitgtk.options import Options
 
