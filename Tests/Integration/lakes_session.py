@@ -56,13 +56,14 @@ def start_webdriver(log, *arguments):
         start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"
-    wait_until(lambda: _accepts(port) or process.poll() is not None, "WebKitWebDriver listens")
+    wait_until(lambda: accepts_connections(port) or process.poll() is not None, "WebKitWebDriver listens")
     if process.poll() is not None:
         raise RuntimeError(f"WebKitWebDriver exited with {process.returncode}")
     return process, url
 
 
-def _accepts(port):
+def accepts_connections(port):
+    """Whether something listens on the loopback port."""
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=0.2):
             return True

@@ -8,9 +8,13 @@ import sys
 import urllib.error
 import urllib.request
 
-from conftest import ARTICLES, ROOT, failed
-from lakes_session import Lakes, free_port, lakes_options, start_webdriver, stop, wait_until, _accepts
+import pytest
 from selenium import webdriver
+
+from conftest import ARTICLES, ROOT, failed
+from lakes_session import (
+    Lakes, accepts_connections, free_port, lakes_options, start_webdriver, stop, wait_until,
+)
 
 
 def test_webkitwebdriver_attaches_to_a_running_lakes(binary, home, tmp_path, evidence, request):
@@ -24,7 +28,7 @@ def test_webkitwebdriver_attaches_to_a_running_lakes(binary, home, tmp_path, evi
     app = subprocess.Popen([str(binary), "--automation"], env=environment, stdout=log, stderr=subprocess.STDOUT)
     service = driver = None
     try:
-        wait_until(lambda: _accepts(port) or app.poll() is not None, "Lakes listens for inspector clients")
+        wait_until(lambda: accepts_connections(port) or app.poll() is not None, "Lakes listens for inspector clients")
         assert app.poll() is None, f"Lakes exited with {app.returncode}"
         assert not abandoned.exists(), "the abandoned throwaway folder was deleted"
         service, url = start_webdriver(log, f"--target=127.0.0.1:{port}")
@@ -60,48 +64,45 @@ def w3c(url, method, path, body=None):
         return json.load(response)["value"]
 
 
-def test_a_client_speaking_plain_w3c_webdriver_drives_lakes(binary, home, tmp_path):
+@pytest.fixture
+def webdriver_url(tmp_path):
+    """A WebKitWebDriver of its own, for clients that start their session by hand."""
+    log = open(tmp_path / "lakes.log", "w")
+    service, url = start_webdriver(log)
+    yield url
+    stop(service)
+    log.close()
+
+
+def new_session(url, binary, browser_name):
+    """Starts Lakes from the capabilities a W3C client sends; returns the server's answer."""
+    capabilities = {"alwaysMatch": {
+        "browserName": browser_name,
+        "webkitgtk:browserOptions": {"binary": str(binary), "args": ["--automation"]},
+    }}
+    return w3c(url, "POST", "/session", {"capabilities": capabilities})
+
+
+def test_a_client_speaking_plain_w3c_webdriver_drives_lakes(binary, home, webdriver_url):
     """No Selenium: the protocol's own JSON, as any other client sends it."""
-    log = open(tmp_path / "lakes.log", "w")
-    service, url = start_webdriver(log)
-    try:
-        capabilities = {"alwaysMatch": {
-            "browserName": "lakes",
-            "webkitgtk:browserOptions": {"binary": str(binary), "args": ["--automation"]},
-        }}
-        session = w3c(url, "POST", "/session", {"capabilities": capabilities})
-        assert session["capabilities"]["browserName"] == "lakes"
-        assert session["capabilities"]["browserVersion"]
-        prefix = f"/session/{session['sessionId']}"
-        wait_until(lambda: w3c(url, "GET", prefix + "/title") == ARTICLES[0]["title"], "the first article shows")
-        w3c(url, "POST", prefix + "/url", {"url": "lakes://articles/victoria"})
-        assert w3c(url, "GET", prefix + "/title") == "Lake Victoria"
-        heading = w3c(url, "POST", prefix + "/element", {"using": "css selector", "value": "h1"})
-        element = next(iter(heading.values()))
-        assert w3c(url, "GET", f"{prefix}/element/{element}/text") == "Lake Victoria"
-        w3c(url, "DELETE", prefix)
-    finally:
-        stop(service)
-        log.close()
+    url = webdriver_url
+    session = new_session(url, binary, "lakes")
+    assert session["capabilities"]["browserName"] == "lakes"
+    assert session["capabilities"]["browserVersion"]
+    prefix = f"/session/{session['sessionId']}"
+    wait_until(lambda: w3c(url, "GET", prefix + "/title") == ARTICLES[0]["title"], "the first article shows")
+    w3c(url, "POST", prefix + "/url", {"url": "lakes://articles/victoria"})
+    assert w3c(url, "GET", prefix + "/title") == "Lake Victoria"
+    heading = w3c(url, "POST", prefix + "/element", {"using": "css selector", "value": "h1"})
+    element = next(iter(heading.values()))
+    assert w3c(url, "GET", f"{prefix}/element/{element}/text") == "Lake Victoria"
+    w3c(url, "DELETE", prefix)
 
 
-def test_a_session_for_another_browser_is_refused(binary, home, tmp_path):
-    log = open(tmp_path / "lakes.log", "w")
-    service, url = start_webdriver(log)
-    try:
-        capabilities = {"alwaysMatch": {
-            "browserName": "firefox",
-            "webkitgtk:browserOptions": {"binary": str(binary), "args": ["--automation"]},
-        }}
-        try:
-            w3c(url, "POST", "/session", {"capabilities": capabilities})
-            refused = None
-        except urllib.error.HTTPError as error:
-            refused = json.load(error)["value"]["error"]
-        assert refused == "session not created"
-    finally:
-        stop(service)
-        log.close()
+def test_a_session_for_another_browser_is_refused(binary, home, webdriver_url):
+    with pytest.raises(urllib.error.HTTPError) as refusal:
+        new_session(webdriver_url, binary, "firefox")
+    assert json.load(refusal.value)["value"]["error"] == "session not created"
 
 
 def readme_example():
