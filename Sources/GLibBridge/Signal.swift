@@ -2,7 +2,8 @@ internal import CWebKitGTK
 
 /// The values of one signal emission, valid only while the handler runs.
 ///
-/// It is read synchronously on the emitting (main) thread and must not be kept. Index 0 is the emitting instance; the signal's own parameters follow in the order its
+/// It is read synchronously on the emitting (main) thread and must not be kept. Index 0 is
+/// the emitting instance; the signal's own parameters follow in the order its
 /// documentation gives. Each accessor reads the `GValue` with the getter for its type.
 package struct SignalArguments: @unchecked Sendable {
     let values: UnsafePointer<GValue>
@@ -122,7 +123,8 @@ extension GObjectReference {
         after: Bool = false,
         _ handler: @escaping @MainActor (SignalArguments) -> Bool?
     ) -> SignalConnection {
-        connectClosure(name, after: after, handler: { arguments in handler(arguments).map(SignalResult.bool) ?? .none })
+        connectClosure(
+            name, after: after, handler: { arguments in handler(arguments).map(SignalResult.bool) ?? .unchanged })
     }
 
     /// Connects `handler` to a signal that returns a `GObject`, such as a `create` signal

@@ -38,7 +38,7 @@ enum Trampoline {
         let result = MainActor.assumeIsolated { box.value(arguments) }
         guard let returnValue else { return }
         switch result {
-        case .none: break
+        case .unchanged: break
         case .bool(let value):
             if returnValue.pointee.g_type == cwk_type_boolean() {
                 g_value_set_boolean(returnValue, value ? cwk_true : cwk_false)
@@ -102,7 +102,7 @@ typealias SignalHandler = @MainActor (SignalArguments) -> SignalResult
 /// and return on the main thread; the object pointer is only passed through.)
 enum SignalResult: @unchecked Sendable {
     /// Nothing: the signal returns nothing, or the handler leaves the value as it is.
-    case none
+    case unchanged
     /// A `gboolean` result.
     case bool(Bool)
     /// A `GObject` result, transfer none (the emission takes its own reference).

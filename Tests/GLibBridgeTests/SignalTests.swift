@@ -122,6 +122,8 @@ struct SignalTests {
         let child = GObjectReference(sinking: OpaquePointer(gtk_label_new("page")!))
         defer { [notebook, other, child].forEach { gtk_widget_destroy($0.cast()) } }
         var sawPage = false
+        let references = { UnsafeMutablePointer<GObject>(other.pointer).pointee.ref_count }
+        let referencesBefore = references()
         let connection = notebook.connect(
             "create-window",
             returningObject: { arguments in
@@ -143,6 +145,7 @@ struct SignalTests {
         #expect(OpaquePointer(g_value_get_object(&result)) == other.pointer)
         #expect(sawPage)
         g_value_unset(&result)
+        #expect(references() == referencesBefore)  // the emission's own reference was given back
         for index in values.indices { g_value_unset(&values[index]) }
         connection.disconnect()
     }
