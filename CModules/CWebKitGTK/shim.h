@@ -33,9 +33,10 @@ static inline GType cwk_type_object(void) { return G_TYPE_OBJECT; }
 static inline GType cwk_type_uint(void) { return G_TYPE_UINT; }
 static inline GType cwk_type_int(void) { return G_TYPE_INT; }
 
-// `G_VARIANT_TYPE_VARDICT` and `G_VARIANT_TYPE_STRING` are cast macros.
+// The `G_VARIANT_TYPE_…` constants are cast macros.
 static inline const GVariantType *cwk_variant_type_vardict(void) { return G_VARIANT_TYPE_VARDICT; }
 static inline const GVariantType *cwk_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
+static inline const GVariantType *cwk_variant_type_boolean(void) { return G_VARIANT_TYPE_BOOLEAN; }
 
 // The GIO error domain is a macro around a function call.
 static inline GQuark cwk_io_error_quark(void) { return G_IO_ERROR; }

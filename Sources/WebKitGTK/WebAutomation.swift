@@ -37,7 +37,8 @@ public final class WebAutomation {
     public let browserName: String
     /// The version reported to clients as `browserVersion`: up to three numbers, `1.2.3`.
     public let browserVersion: String
-    /// The ids of the sessions now open, oldest first.
+    /// The ids of the sessions now open, oldest first. (WebKitGTK before 2.46 does not say
+    /// when a session ends; there the list only grows.)
     public private(set) var sessionIDs: [String] = []
 
     private let dataStore: WebsiteDataStore
@@ -99,10 +100,13 @@ public final class WebAutomation {
                 return page.view.pointer
             }
         ).keepForever()
-        session.connect("will-close") { [weak self] _ in
-            self?.sessionIDs.removeAll { $0 == id }
-            return nil
-        }.keepForever()
+        // WebKitGTK tells when a session ends from 2.46 on; before, ids stay listed.
+        if g_signal_lookup("will-close", webkit_automation_session_get_type()) != 0 {
+            session.connect("will-close") { [weak self] _ in
+                self?.sessionIDs.removeAll { $0 == id }
+                return nil
+            }.keepForever()
+        }
     }
 
     /// The kind the emission's detail names (`create-web-view::tab` or `::window`).

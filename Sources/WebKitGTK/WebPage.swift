@@ -38,9 +38,10 @@ public final class WebPage {
     @ObservationIgnored var approvedNewWindowURL: URL?
     @ObservationIgnored let userContent: PageUserContent
 
-    /// Runs when something asks to close the page: a script calling `window.close()` on a
-    /// window script opened, or a WebDriver client closing its window. The app closes
-    /// whatever shows the page (and calls ``close()``); nil leaves the page open.
+    /// Runs when something asks to close the page: a WebDriver client closing its window,
+    /// or a script calling `window.close()` where WebKit lets it (a window a script opened,
+    /// or a page whose history has a single entry). The app decides: it closes whatever
+    /// shows the page (and calls ``close()``), or ignores the request; nil ignores it.
     @ObservationIgnored public var onCloseRequest: (@MainActor () -> Void)?
 
     /// The newest event of the newest navigation, failures included; nil before any load.

@@ -203,7 +203,8 @@ final class FindBar {
     func show() {
         // The entry takes the focus before the bar is mapped, and the rest of the key press
         // that opened it (its release) goes to the focus widget, which must be realized.
-        gtk_widget_realize(entry)
+        // (Not before the view is in a window: there is nothing to realize it in.)
+        if gtk_widget_is_toplevel(gtk_widget_get_toplevel(entry)) != 0 { gtk_widget_realize(entry) }
         gtk_search_bar_set_search_mode(UnsafeMutablePointer(OpaquePointer(widget)), cwk_true)
         gtk_widget_grab_focus(entry)
     }
