@@ -68,9 +68,12 @@ final class MainWindow {
         sidebar.onActivate = { [weak self] article in self?.activateAction("article", article.slug) }
         sidebar.onActivateSection = { [weak self] section in self?.activateAction("section", section.id) }
         webView.contextMenu = { [weak self] element in self?.contextMenu(for: element) }
-        page.onCloseRequest = { [weak self] in
-            guard let self else { return }
-            gtk_widget_destroy(self.window.cast(to: GtkWidget.self))
+        if services.isAutomated {
+            // A WebDriver client closes windows; a page's script never closes Lakes.
+            page.onCloseRequest = { [weak self] in
+                guard let self else { return }
+                gtk_widget_destroy(self.window.cast(to: GtkWidget.self))
+            }
         }
         observePage()
         connections.append(
@@ -235,6 +238,22 @@ final class MainWindow {
                 activate(value)
                 return nil
             })
+        if state != nil {
+            // Another program asking for a state gets what choosing it does, not a relabel.
+            connections.append(
+                action.connect("change-state") { arguments in
+                    guard let own = arguments.object(0), let requested = arguments.pointer(1) else { return nil }
+                    if g_variant_is_of_type(requested, cwk_variant_type_string()) != 0 {
+                        activate(String(cString: g_variant_get_string(requested, nil)))
+                    } else if g_variant_is_of_type(requested, cwk_variant_type_boolean()) != 0,
+                        let current = g_action_get_state(own)
+                    {
+                        defer { g_variant_unref(current) }
+                        if g_variant_get_boolean(requested) != g_variant_get_boolean(current) { activate(nil) }
+                    }
+                    return nil
+                })
+        }
         g_action_map_add_action(window.pointer, action.pointer)
         actions[name] = action
         if !accelerators.isEmpty { setAccelerators(application, "win.\(name)", accelerators) }

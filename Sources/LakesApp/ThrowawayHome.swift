@@ -7,10 +7,10 @@ import Foundation
 /// ``apply()`` points `XDG_DATA_HOME`, `XDG_CONFIG_HOME`, `XDG_CACHE_HOME` and
 /// `XDG_STATE_HOME` at folders inside it, and keeps GSettings in memory
 /// (`GSETTINGS_BACKEND=memory`), so no setting is read from or written to dconf. That must
-/// happen before GLib first reads them, so before GTK starts. Programs Lakes hands links to (`xdg-open`) get the environment Lakes
-/// started with. The folder is deleted when Lakes quits; a run that was killed leaves its
-/// folder behind, and the next run deletes it: each run holds a lock on its folder for as
-/// long as the process lives, and a folder whose lock is free is abandoned.
+/// happen before GLib first reads them, so before GTK starts. Programs Lakes hands links
+/// to (`xdg-open`) get the environment Lakes started with. The folder is deleted when Lakes quits; a run that was killed leaves its
+/// folder behind, and the next run deletes it: each run holds a lock (`flock`) on its
+/// folder for as long as the process lives, and a folder nobody locks is abandoned.
 final class ThrowawayHome {
     /// The temporary folder.
     let directory: URL
@@ -19,7 +19,6 @@ final class ThrowawayHome {
     private let lock: Int32
 
     static let prefix = "lakes-automation-"
-    static let lockName = ".lock"
     private static let folders = [
         "XDG_DATA_HOME": "data", "XDG_CONFIG_HOME": "config", "XDG_CACHE_HOME": "cache", "XDG_STATE_HOME": "state",
     ]
@@ -43,40 +42,54 @@ final class ThrowawayHome {
     /// Deletes abandoned folders in `parent`, then makes a new one there and locks it.
     static func make(in parent: URL = temporaryFolder()) throws(Failure) -> ThrowawayHome {
         removeAbandoned(in: parent)
-        var template = Array("\(parent.path)/\(prefix)XXXXXX".utf8CString)
+        // Made under a hidden name that no sweep looks at, locked, then renamed into place:
+        // no other run can take it for abandoned while it is being made.
+        var template = Array("\(parent.path)/.\(prefix)XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw Failure(
                 description: "cannot make a temporary folder in \(parent.path): \(String(cString: strerror(errno)))")
         }
-        let directory = URL(fileURLWithPath: String(cString: made), isDirectory: true)
-        let lock = open(directory.appendingPathComponent(lockName).path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        let making = String(cString: made)
+        let lock = open(making, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else {
             let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: directory)
-            throw Failure(description: "cannot lock \(directory.path): \(reason)")
+            if lock >= 0 { close(lock) }
+            rmdir(making)
+            throw Failure(description: "cannot lock \(making): \(reason)")
         }
+        let directory = parent.appendingPathComponent(
+            String(URL(fileURLWithPath: making).lastPathComponent.dropFirst()))
         var environment = ["GSETTINGS_BACKEND": "memory"]
-        for (variable, name) in folders {
-            let path = directory.appendingPathComponent(name).path
-            guard mkdir(path, 0o700) == 0 else {
-                let reason = String(cString: strerror(errno))
-                close(lock)
-                try? FileManager.default.removeItem(at: directory)
-                throw Failure(description: "cannot make \(path): \(reason)")
+        var problem: String?
+        if rename(making, directory.path) != 0 {
+            problem = "cannot rename \(making): \(String(cString: strerror(errno)))"
+        } else {
+            for (variable, name) in folders where problem == nil {
+                let path = directory.appendingPathComponent(name).path
+                if mkdir(path, 0o700) == 0 {
+                    environment[variable] = path
+                } else {
+                    problem = "cannot make \(path): \(String(cString: strerror(errno)))"
+                }
             }
-            environment[variable] = path
+        }
+        if let problem {
+            close(lock)
+            try? FileManager.default.removeItem(atPath: making)
+            try? FileManager.default.removeItem(at: directory)
+            throw Failure(description: problem)
         }
         return ThrowawayHome(directory: directory, environment: environment, lock: lock)
     }
 
     /// Deletes the folders of runs that ended without deleting their own: those in
-    /// `parent` whose lock no process holds. Folders of running instances are kept.
+    /// `parent` that no process holds a lock on. Folders of running instances are kept.
     static func removeAbandoned(in parent: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         for name in names where name.hasPrefix(prefix) {
             let folder = parent.appendingPathComponent(name, isDirectory: true)
-            let lock = open(folder.appendingPathComponent(lockName).path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
-            guard lock >= 0 else { continue }  // not one of ours, or being made right now
+            let lock = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+            guard lock >= 0 else { continue }  // not a folder
             defer { close(lock) }
             if flock(lock, LOCK_EX | LOCK_NB) == 0 {
                 try? FileManager.default.removeItem(at: folder)

@@ -35,21 +35,17 @@ struct ThrowawayHomeTests {
     @Test func abandonedFoldersGoAndLiveOnesStay() throws {
         let parent = try scratch()
         defer { try? FileManager.default.removeItem(at: parent) }
-        // A run that was killed: its lock file is there, and nobody holds it.
+        // A run that was killed: nobody holds a lock on its folder.
         let abandoned = parent.appendingPathComponent("lakes-automation-dead01")
         try FileManager.default.createDirectory(
             at: abandoned.appendingPathComponent("data"), withIntermediateDirectories: true)
-        try Data().write(to: abandoned.appendingPathComponent(".lock"))
-        // Not ours: no lock file, or another name.
-        let foreign = parent.appendingPathComponent("lakes-automation-notours")
-        try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: true)
         let unrelated = parent.appendingPathComponent("other-folder")
         try FileManager.default.createDirectory(at: unrelated, withIntermediateDirectories: true)
 
         let running = try ThrowawayHome.make(in: parent)
         #expect(!FileManager.default.fileExists(atPath: abandoned.path))
-        #expect(FileManager.default.fileExists(atPath: foreign.path))
         #expect(FileManager.default.fileExists(atPath: unrelated.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).filter { $0.hasPrefix(".") }.isEmpty)
 
         // A second run keeps the first one's folder: its lock is held.
         let second = try ThrowawayHome.make(in: parent)
