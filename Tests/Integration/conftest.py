@@ -18,10 +18,13 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.remote.remote_connection import RemoteConnection
 
-from lakes_session import launch, stop
+from lakes_session import end, launch, stop
 
 # A WebDriver command that gets no answer fails the test instead of stopping the suite.
 RemoteConnection.set_timeout(60)
+# Under Xvfb WebKit paints nothing with compositing on; scripts/test sets these too.
+os.environ.setdefault("WEBKIT_DISABLE_COMPOSITING_MODE", "1")
+os.environ.setdefault("WEBKIT_DISABLE_DMABUF_RENDERER", "1")
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = Path(os.environ.get("LAKES_BINARY") or ROOT / ".build/debug/lakes")
@@ -102,6 +105,7 @@ def lakes(binary, home, evidence, request, tmp_path):
         app.driver.quit()
     finally:
         stop(service)
+        end(app.pid)
         log.close()
     # Lakes' own GLib and GTK criticals and warnings are bugs, even when the test saw
     # nothing wrong. (Its log also holds WebKitWebDriver's and WebKit's processes'.)

@@ -83,6 +83,19 @@ def stop(process, grace=10):
     return process.returncode
 
 
+def end(pid, grace=10):
+    """Waits for a process that is not our child to exit; kills it after `grace` seconds."""
+    def gone():
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+        except OSError:
+            return True
+    try:
+        wait_until(gone, f"process {pid} exits", timeout=grace)
+    except AssertionError:
+        os.kill(pid, signal.SIGKILL)
+
+
 def lakes_options(binary=None):
     """Selenium options for Lakes: browserName "lakes"; `binary` to have it launched."""
     options = Options()
@@ -121,6 +134,11 @@ class WindowActions:
     def activate(self, action, parameter=None):
         parameters = [GLib.Variant("s", parameter)] if parameter is not None else []
         self._call("Activate", GLib.Variant("(sava{sv})", (action, parameters, {})))
+
+    def set_state(self, action, value):
+        """Asks for a state (`org.gtk.Actions.SetState`), as a desktop shell may."""
+        variant = GLib.Variant("b" if isinstance(value, bool) else "s", value)
+        self._call("SetState", GLib.Variant("(sva{sv})", (action, variant, {})))
 
     def exists(self):
         try:

@@ -3,7 +3,7 @@
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import ARTICLES
+from conftest import ARTICLES, article
 from lakes_session import wait_until
 
 
@@ -51,5 +51,26 @@ def test_an_unknown_article_or_section_changes_nothing(lakes):
     window.activate("section", "")
     # The window answers the next request after those, so they were handled by now.
     assert window.state("article") == first["slug"]
-    assert lakes.driver.title == first["title"]
     assert window.state("section") in [""] + [section_id for section_id, _ in lakes.sections()]
+    # Nothing was loaded either: one real choice later, Back returns to the first article.
+    second = ARTICLES[1]
+    lakes.open_article(second["slug"], second["title"])
+    lakes.driver.back()
+    wait_until(lambda: lakes.driver.title == first["title"], "Back returns to the first article")
+    assert lakes.driver.execute_script("return history.length") == 2
+
+
+def test_asking_for_a_state_does_what_choosing_it_does(lakes):
+    window = lakes.window()
+    victoria = article("victoria")
+    window.set_state("article", "victoria")
+    wait_until(lambda: lakes.driver.title == victoria["title"], "the asked-for article opens")
+    assert window.state("article") == "victoria"
+    window.set_state("find", True)
+    wait_until(lambda: window.state("find") is True, "the find bar opens")
+    window.set_state("find", True)
+    assert window.state("find") is True  # asking again changes nothing
+    window.set_state("find", False)
+    wait_until(lambda: window.state("find") is False, "the find bar closes")
+    window.set_state("article", "atlantis")
+    assert window.state("article") == "victoria"

@@ -21,7 +21,6 @@ def test_webkitwebdriver_attaches_to_a_running_lakes(binary, home, tmp_path, evi
     # A folder left by an automated run that was killed: this run deletes it.
     abandoned = home / "tmp/lakes-automation-killed"
     (abandoned / "data").mkdir(parents=True)
-    (abandoned / ".lock").touch()
     port = free_port()
     log = open(tmp_path / "lakes.log", "w")
     environment = dict(os.environ, WEBKIT_INSPECTOR_SERVER=f"127.0.0.1:{port}")
