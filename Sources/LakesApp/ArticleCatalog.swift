@@ -83,7 +83,12 @@ public struct ArticleCatalog: Equatable, Sendable {
         guard let url, url.scheme == Self.scheme, url.host() == "articles" else { return nil }
         var slug = url.lastPathComponent
         if slug.hasSuffix(".html") { slug.removeLast(5) }
-        return articles.first { $0.slug == slug }
+        return article(slug: slug)
+    }
+
+    /// The article with `slug`, if the catalog has it.
+    public func article(slug: String) -> Article? {
+        articles.first { $0.slug == slug }
     }
 }
 

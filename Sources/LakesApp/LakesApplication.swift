@@ -9,7 +9,8 @@ public final class LakesApplication {
     private let application: GObjectReference
     private let options: LaunchOptions
     private let throwawayHome: ThrowawayHome?
-    /// The environment Lakes started with, before ``ThrowawayHome/apply()``.
+    /// The environment Lakes started with, before ``ThrowawayHome/apply()``: what the
+    /// programs it hands links to get.
     private let startingEnvironment: [String: String]
     private var services: AppServices?
     private var automation: WebAutomation?
@@ -110,20 +111,15 @@ public final class LakesApplication {
         }
         if let problem { FileHandle.standardError.write(Data("lakes: \(problem)\n".utf8)) }
 
-        let made: AppServices
+        let store: WebsiteDataStore = options.automation ? .nonPersistent() : .default()
+        let made = AppServices(
+            contentDirectory: content, catalog: catalog, contentProblem: problem, dataStore: store,
+            isAutomated: options.automation, sightings: SightingStore.standard(),
+            opener: ExternalOpener(baseEnvironment: startingEnvironment))
         if options.automation {
-            let store = WebsiteDataStore.nonPersistent()
-            made = AppServices(
-                contentDirectory: content, catalog: catalog, contentProblem: problem, dataStore: store,
-                isAutomated: true, sightings: SightingStore.standard(),
-                opener: ExternalOpener(baseEnvironment: startingEnvironment))
             automation = WebAutomation(dataStore: store, browserName: "lakes", browserVersion: AppInfo.version) {
                 [weak self] _ in self?.pageForAutomation()
             }
-        } else {
-            made = AppServices(
-                contentDirectory: content, catalog: catalog, contentProblem: problem, dataStore: .default(),
-                isAutomated: false, sightings: SightingStore.standard(), opener: ExternalOpener())
         }
         services = made
         return made

@@ -153,7 +153,7 @@ final class MainWindow {
         }
         addAction("article", takesString: true, state: g_variant_new_string(""), accelerators: [], application) {
             [weak self] slug in
-            guard let self, let slug, let article = catalog.articles.first(where: { $0.slug == slug }) else { return }
+            guard let self, let slug, let article = catalog.article(slug: slug) else { return }
             open(article.url)
         }
         addAction("section", takesString: true, state: g_variant_new_string(""), accelerators: [], application) {
@@ -231,11 +231,7 @@ final class MainWindow {
         let action = GObjectReference(adopting: made)
         connections.append(
             action.connect("activate") { arguments in
-                let value = arguments.pointer(1).flatMap { variant -> String? in
-                    guard g_variant_is_of_type(variant, cwk_variant_type_string()) != 0 else { return nil }
-                    return String(cString: g_variant_get_string(variant, nil))
-                }
-                activate(value)
+                activate(arguments.pointer(1).flatMap(Self.string))
                 return nil
             })
         if state != nil {
@@ -243,8 +239,8 @@ final class MainWindow {
             connections.append(
                 action.connect("change-state") { arguments in
                     guard let own = arguments.object(0), let requested = arguments.pointer(1) else { return nil }
-                    if g_variant_is_of_type(requested, cwk_variant_type_string()) != 0 {
-                        activate(String(cString: g_variant_get_string(requested, nil)))
+                    if let value = Self.string(requested) {
+                        activate(value)
                     } else if g_variant_is_of_type(requested, cwk_variant_type_boolean()) != 0,
                         let current = g_action_get_state(own)
                     {
@@ -257,6 +253,12 @@ final class MainWindow {
         g_action_map_add_action(window.pointer, action.pointer)
         actions[name] = action
         if !accelerators.isEmpty { setAccelerators(application, "win.\(name)", accelerators) }
+    }
+
+    /// The text a `GVariant` holds, if it holds a string.
+    private static func string(_ variant: OpaquePointer) -> String? {
+        guard g_variant_is_of_type(variant, cwk_variant_type_string()) != 0 else { return nil }
+        return String(cString: g_variant_get_string(variant, nil))
     }
 
     /// Sets the state of a stateful window action to `value` (a floating `GVariant`).
