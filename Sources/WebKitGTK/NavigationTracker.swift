@@ -44,6 +44,13 @@ final class NavigationTracker {
     var onUpdate: (WebPage.NavigationUpdate) -> Void = { _ in }
     /// Called when a caller abandons its sequence while the navigation is still open.
     var onAbandon: () -> Void = {}
+    /// Runs the handling of an engine `finished` later. The page defers it until the engine
+    /// has delivered what it still owes the document: WebKit announces the title just after
+    /// the load's end, and `finished` must find it in place. Default: at once.
+    var scheduleFinish: (@escaping @MainActor () -> Void) -> Void = { $0() }
+    /// Whether a `finished` waits to be handled; any later signal handles it first, so the
+    /// order of events is the engine's.
+    private var finishPending = false
 
     private(set) var pending: Navigation?
     private(set) var active: Navigation?
@@ -58,6 +65,7 @@ final class NavigationTracker {
     ///
     /// A navigation still pending or active is superseded: its sequence ends now.
     func begin(_ cause: WebPage.NavigationCause, url: String?) -> NavigationEvents {
+        settlePendingFinish()
         let (stream, continuation) = AsyncThrowingStream<WebPage.NavigationEvent, any Error>.makeStream()
         let navigation = Navigation(id: makeID(), cause: cause, continuation: continuation)
         if let url { navigation.urls.insert(url) }
@@ -84,6 +92,7 @@ final class NavigationTracker {
     // MARK: Engine signals
 
     func started(url: String?) {
+        settlePendingFinish()
         if let active {
             retire(active)  // the page began another navigation before this one finished
         }
@@ -95,12 +104,14 @@ final class NavigationTracker {
     }
 
     func redirected(url: String?) {
+        settlePendingFinish()
         guard let active else { return }
         if let url { active.urls.insert(url) }
         deliver(.receivedServerRedirect, to: active)
     }
 
     func committed(url: String?) {
+        settlePendingFinish()
         guard let active else { return }
         if let url { active.urls.insert(url) }
         active.committed = true
@@ -109,6 +120,7 @@ final class NavigationTracker {
 
     /// A `load-failed`: `beforeCommit` is true when it failed provisionally.
     func failed(url: String?, beforeCommit: Bool, isCancellation: Bool, error: any Error) {
+        settlePendingFinish()
         if isCancellation, let url, let index = retired.firstIndex(where: { $0.urls.contains(url) }) {
             retired[index].failed = true
             return
@@ -129,6 +141,15 @@ final class NavigationTracker {
     }
 
     func finished() {
+        settlePendingFinish()
+        finishPending = true
+        scheduleFinish { [weak self] in self?.settlePendingFinish() }
+    }
+
+    /// Handles a deferred `finished` now, if one waits.
+    private func settlePendingFinish() {
+        guard finishPending else { return }
+        finishPending = false
         if let active, active.committed || active.failed {
             self.active = nil
             // GTK reports `finished` after every failure too; the failure already ended it.
@@ -142,6 +163,7 @@ final class NavigationTracker {
     /// The decider refused (or turned into a download) a navigation to `url`: if it is the
     /// one the API is waiting for, it will never start, so its sequence ends now.
     func refused(url: String?) {
+        settlePendingFinish()
         guard let pending, url == nil || pending.urls.contains(url!) || pending.urls.isEmpty else { return }
         pending.end()
         self.pending = nil
@@ -149,6 +171,7 @@ final class NavigationTracker {
 
     /// The web process ended: every open navigation fails.
     func processTerminated() {
+        settlePendingFinish()
         for navigation in [pending, active].compactMap({ $0 }) {
             onUpdate(
                 .init(
@@ -164,11 +187,13 @@ final class NavigationTracker {
 
     /// `stopLoading()`: the open navigations end now; the engine's late signals are absorbed.
     func stopped() {
+        settlePendingFinish()
         supersedeOpenNavigations()
     }
 
     /// The page closed: every open navigation throws `pageClosed`, and later loads too.
     func close() {
+        settlePendingFinish()
         isClosed = true
         for navigation in [pending, active].compactMap({ $0 }) {
             navigation.continuation?.finish(throwing: WebPage.NavigationError.pageClosed)
@@ -182,6 +207,7 @@ final class NavigationTracker {
     // MARK: Helpers
 
     private func abandon(_ id: WebPage.NavigationID) {
+        settlePendingFinish()
         guard pending?.id == id || active?.id == id else { return }
         supersedeOpenNavigations()
         onAbandon()

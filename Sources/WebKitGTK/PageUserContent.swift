@@ -10,6 +10,7 @@ final class PageUserContent {
     private weak var page: WebPage?
     private var connections: [UserContentController.HandlerKey: SignalConnection] = [:]
     private var scrollConnection: SignalConnection?
+    private var titleConnection: SignalConnection?
 
     init(controller: UserContentController) {
         manager = GObjectReference(adopting: OpaquePointer(webkit_user_content_manager_new()!))
@@ -19,10 +20,10 @@ final class PageUserContent {
     private var raw: UnsafeMutablePointer<WebKitUserContentManager> { manager.cast() }
 
     /// Installs everything the controller holds, and follows it from now on. The page's
-    /// own scroll reporter is installed first, in its own world.
+    /// own scripts (the scroll and title reporters) are installed first, in worlds of their own.
     func attach(to page: WebPage) {
         self.page = page
-        installScrollReporter()
+        installPageScripts()
         let manager = self.manager
         scrollConnection = manager.connect("script-message-received::\(WebPage.scrollHandlerName)") {
             [weak page] arguments in
@@ -36,6 +37,17 @@ final class PageUserContent {
         }
         webkit_user_content_manager_register_script_message_handler_in_world(
             raw, WebPage.scrollHandlerName, WebPage.scrollWorld.name)
+        titleConnection = manager.connect("script-message-received::\(WebPage.titleHandlerName)") {
+            [weak page] arguments in
+            guard let page, let value = Self.messageValue(arguments),
+                let text = jsc_value_to_string(UnsafeMutablePointer(value))
+            else { return nil }
+            page.receiveDocumentTitle(String(cString: text))
+            g_free(text)
+            return nil
+        }
+        webkit_user_content_manager_register_script_message_handler_in_world(
+            raw, WebPage.titleHandlerName, WebPage.titleWorld.name)
         for script in controller.scripts { install(script) }
         for sheet in controller.styleSheets { install(sheet) }
         for (key, handler) in controller.handlers { register(key, replies: handler.replies) }
@@ -96,10 +108,15 @@ final class PageUserContent {
 
     func removeAllScripts() {
         webkit_user_content_manager_remove_all_scripts(raw)
-        installScrollReporter()  // the page's own, not the app's to remove
+        installPageScripts()  // the page's own, not the app's to remove
     }
 
-    private func installScrollReporter() {
+    private func installPageScripts() {
+        let reporter = webkit_user_script_new_for_world(
+            WebPage.titleReporterSource, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
+            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END, WebPage.titleWorld.name, nil, nil)
+        webkit_user_content_manager_add_script(raw, reporter)
+        webkit_user_script_unref(reporter)
         let script = webkit_user_script_new_for_world(
             WebPage.scrollReporterSource, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
             WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END,

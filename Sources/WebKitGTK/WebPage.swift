@@ -22,6 +22,8 @@ import Observation
 @MainActor
 @Observable
 public final class WebPage {
+    typealias NavigationEventContinuation = AsyncThrowingStream<NavigationEvent, any Error>.Continuation
+
     /// The settings the page was created with.
     @ObservationIgnored public let configuration: Configuration
 
@@ -29,7 +31,8 @@ public final class WebPage {
     @ObservationIgnored private var parking: GObjectReference?
     @ObservationIgnored private var connections: [SignalConnection] = []
     @ObservationIgnored let tracker = NavigationTracker()
-    @ObservationIgnored private var observers: [UInt64: AsyncStream<NavigationUpdate>.Continuation] = [:]
+    @ObservationIgnored private var updateObservers: [UInt64: AsyncStream<NavigationUpdate>.Continuation] = [:]
+    @ObservationIgnored private var eventObservers: [UInt64: NavigationEventContinuation] = [:]
     @ObservationIgnored private var nextObserverID: UInt64 = 0
     @ObservationIgnored weak var hostingView: WebView?
     @ObservationIgnored let navigationDecider: any NavigationDeciding
@@ -37,6 +40,8 @@ public final class WebPage {
     @ObservationIgnored var standardUserAgent = ""
     @ObservationIgnored var approvedNewWindowURL: URL?
     @ObservationIgnored let userContent: PageUserContent
+    @ObservationIgnored var reportedDocumentTitle: String?
+    @ObservationIgnored var titleWait: (@MainActor () -> Void)?
 
     /// Runs when something asks to close the page: a WebDriver client closing its window,
     /// or a script calling `window.close()` where WebKit lets it (a window a script opened,
@@ -103,6 +108,10 @@ public final class WebPage {
         userContent.attach(to: self)
         PageRouter.add(self)
         tracker.onUpdate = { [weak self] update in self?.publish(update) }
+        tracker.scheduleFinish = { [weak self] settle in
+            guard let self else { return settle() }
+            settleWhenTitleIsFinal(settle)
+        }
         tracker.onAbandon = { [weak self] in
             guard let self else { return }
             webkit_web_view_stop_loading(webView)
@@ -125,8 +134,9 @@ public final class WebPage {
     private func tearDown() {
         PageRouter.remove(self)
         tracker.close()
-        for observer in observers.values { observer.finish() }
-        observers.removeAll()
+        for observer in updateObservers.values { observer.finish() }
+        updateObservers.removeAll()
+        finishEventObservers(throwing: nil)
         for connection in connections { connection.disconnect() }
         connections.removeAll()
         webkit_web_view_stop_loading(webView)
@@ -138,9 +148,41 @@ public final class WebPage {
         gtk_widget_destroy(widget)
     }
 
+    /// A sequence of the events of every navigation the page makes from now on, by the app
+    /// or by the page itself (links, forms, script).
+    ///
+    ///     for try await event in page.navigations {
+    ///         if event == .finished { print("shown:", page.title) }
+    ///     }
+    ///
+    /// A navigation's events run from ``NavigationEvent/startedProvisionalNavigation`` to
+    /// ``NavigationEvent/finished``. Each access makes a new sequence, which sees events
+    /// from then on. It is indefinite, but ends: by throwing the error of the first
+    /// navigation that fails (``NavigationError/failedProvisionalNavigation(_:)`` before
+    /// commit, the engine's error after it, ``NavigationError/webContentProcessTerminated``),
+    /// when the page closes, or when the task iterating it is cancelled. A navigation that
+    /// is superseded or stopped is not a failure. To follow one load, iterate what that
+    /// load returns; for every navigation's identity and cause, see ``navigationUpdates``.
+    public var navigations: some AsyncSequence<NavigationEvent, any Error> & Sendable {
+        let (stream, continuation) = AsyncThrowingStream<NavigationEvent, any Error>.makeStream()
+        guard !isClosed else {
+            continuation.finish()
+            return stream
+        }
+        let id = nextObserverID
+        nextObserverID += 1
+        eventObservers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.eventObservers[id] = nil }
+        }
+        return stream
+    }
+
     /// An indefinite sequence of every event of every navigation from now on, failures
-    /// included. Each access makes a new sequence; it ends when the page closes.
-    public var navigations: some AsyncSequence<NavigationUpdate, Never> & Sendable {
+    /// included, each with its navigation's identity and cause. Each access makes a new
+    /// sequence; it ends when the page closes. Unlike ``navigations`` it goes on after a
+    /// failure.
+    public var navigationUpdates: some AsyncSequence<NavigationUpdate, Never> & Sendable {
         let (stream, continuation) = AsyncStream<NavigationUpdate>.makeStream()
         guard !isClosed else {
             continuation.finish()
@@ -148,16 +190,30 @@ public final class WebPage {
         }
         let id = nextObserverID
         nextObserverID += 1
-        observers[id] = continuation
+        updateObservers[id] = continuation
         continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.observers[id] = nil }
+            Task { @MainActor in self?.updateObservers[id] = nil }
         }
         return stream
     }
 
     private func publish(_ update: NavigationUpdate) {
         currentNavigationEvent = update
-        for observer in observers.values { observer.yield(update) }
+        for observer in updateObservers.values { observer.yield(update) }
+        switch update.kind {
+        case .failedProvisionalNavigation(let error):
+            finishEventObservers(throwing: NavigationError.failedProvisionalNavigation(error))
+        case .failed(let error):
+            finishEventObservers(throwing: error)
+        default:
+            if let event = update.event { for observer in eventObservers.values { observer.yield(event) } }
+        }
+    }
+
+    private func finishEventObservers(throwing error: (any Error)?) {
+        let observers = eventObservers
+        eventObservers.removeAll()
+        for observer in observers.values { observer.finish(throwing: error) }
     }
 
     // MARK: Engine access
@@ -247,7 +303,11 @@ public final class WebPage {
                 return nil
             }
         }
-        notify("title", [\.title])
+        on("notify::title") { page, _ in
+            page.notifyChanged([\.title])
+            page.releaseTitleWait()
+            return nil
+        }
         notify("uri", [\.url])
         notify("estimated-load-progress", [\.estimatedProgress])
         notify("is-loading", [\.isLoading])
@@ -300,7 +360,9 @@ public final class WebPage {
         switch event {
         case WEBKIT_LOAD_STARTED: tracker.started(url: uri)
         case WEBKIT_LOAD_REDIRECTED: tracker.redirected(url: uri)
-        case WEBKIT_LOAD_COMMITTED: tracker.committed(url: uri)
+        case WEBKIT_LOAD_COMMITTED:
+            documentCommitted()
+            tracker.committed(url: uri)
         case WEBKIT_LOAD_FINISHED: tracker.finished()
         default: break
         }

@@ -132,7 +132,7 @@ struct WebPageStateTests {
 
     @Test func currentNavigationEventAndNavigationsFollowEveryNavigation() async throws {
         let page = WebPage()
-        let updates = page.navigations
+        let updates = page.navigationUpdates
         let collector = Task { @MainActor in
             var seen: [WebPage.NavigationUpdate] = []
             for await update in updates {
