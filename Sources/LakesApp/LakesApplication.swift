@@ -111,7 +111,7 @@ public final class LakesApplication {
         }
         if let problem { FileHandle.standardError.write(Data("lakes: \(problem)\n".utf8)) }
 
-        let store: WebsiteDataStore = options.automation ? .nonPersistent() : .default()
+        let store: WKWebsiteDataStore = options.automation ? .nonPersistent() : .default()
         let made = AppServices(
             contentDirectory: content, catalog: catalog, contentProblem: problem, dataStore: store,
             isAutomated: options.automation, sightings: SightingStore.standard(),
@@ -162,7 +162,7 @@ struct AppServices {
     let catalog: ArticleCatalog
     /// Why the bundled content could not be used, for the start page.
     let contentProblem: String?
-    let dataStore: WebsiteDataStore
+    let dataStore: WKWebsiteDataStore
     /// Whether a WebDriver client drives the windows (`--automation`).
     let isAutomated: Bool
     let sightings: SightingStore

@@ -15,18 +15,18 @@ final class LakesDialogPresenter: WebPage.DialogPresenting {
     /// How many dialogs were shown so far.
     private(set) var presentations = 0
 
-    func handleJavaScriptAlert(message: String, initiatedBy frame: WebPage.DialogFrame) async {
+    func handleJavaScriptAlert(message: String, initiatedBy frame: WebPage.FrameInfo) async {
         _ = await run(message: message, frame: frame, buttons: GTK_BUTTONS_OK)
     }
 
-    func handleJavaScriptConfirm(message: String, initiatedBy frame: WebPage.DialogFrame) async
+    func handleJavaScriptConfirm(message: String, initiatedBy frame: WebPage.FrameInfo) async
         -> WebPage.JavaScriptConfirmResult
     {
         await run(message: message, frame: frame, buttons: GTK_BUTTONS_OK_CANCEL) == GTK_RESPONSE_OK.rawValue
             ? .ok : .cancel
     }
 
-    func handleJavaScriptPrompt(message: String, defaultText: String?, initiatedBy frame: WebPage.DialogFrame)
+    func handleJavaScriptPrompt(message: String, defaultText: String?, initiatedBy frame: WebPage.FrameInfo)
         async -> WebPage.JavaScriptPromptResult
     {
         let entry = UnsafeMutablePointer<GtkEntry>(OpaquePointer(gtk_entry_new()!))
@@ -40,7 +40,7 @@ final class LakesDialogPresenter: WebPage.DialogPresenting {
     }
 
     func handleFileInputPrompt(
-        parameters: WebPage.FileInputPromptParameters, initiatedBy frame: WebPage.DialogFrame
+        parameters: WKOpenPanelParameters, initiatedBy frame: WebPage.FrameInfo
     ) async -> WebPage.FileInputPromptResult {
         let chooser = gtk_file_chooser_native_new(
             "Choose a File", parent, GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
@@ -79,7 +79,7 @@ final class LakesDialogPresenter: WebPage.DialogPresenting {
     /// Shows a modal dialog with the page's message and returns the response id it was
     /// closed with.
     private func run(
-        message: String, frame: WebPage.DialogFrame, buttons: GtkButtonsType,
+        message: String, frame: WebPage.FrameInfo, buttons: GtkButtonsType,
         extra: UnsafeMutablePointer<GtkEntry>? = nil, beforeClosing: () -> Void = {}
     ) async -> Int32 {
         let dialog = gtk_dialog_new()!
@@ -89,7 +89,7 @@ final class LakesDialogPresenter: WebPage.DialogPresenting {
         gtk_window_set_transient_for(window, parent)
         gtk_window_set_modal(window, cwk_true)
         gtk_window_set_resizable(window, cwk_false)
-        gtk_window_set_title(window, frame.url?.host() ?? AppInfo.name)
+        gtk_window_set_title(window, frame.request.url?.host() ?? AppInfo.name)
         if buttons == GTK_BUTTONS_OK_CANCEL {
             gtk_dialog_add_button(gtkDialog, "_Cancel", GTK_RESPONSE_CANCEL.rawValue)
         }
@@ -105,7 +105,7 @@ final class LakesDialogPresenter: WebPage.DialogPresenting {
         let heading = gtk_label_new(nil)!
         gtk_label_set_markup(
             UnsafeMutablePointer(OpaquePointer(heading)),
-            "<b>\(Self.escape(frame.url?.host() ?? AppInfo.name)) says</b>")
+            "<b>\(Self.escape(frame.request.url?.host() ?? AppInfo.name)) says</b>")
         gtk_label_set_xalign(UnsafeMutablePointer(OpaquePointer(heading)), 0)
         let text = gtk_label_new(message)!
         gtk_label_set_line_wrap(UnsafeMutablePointer(OpaquePointer(text)), cwk_true)

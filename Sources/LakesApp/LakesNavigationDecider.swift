@@ -27,7 +27,7 @@ final class LakesNavigationDecider: WebPage.NavigationDeciding {
 
     func decidePolicy(
         for action: WebPage.NavigationAction, preferences: inout WebPage.NavigationPreferences
-    ) async -> WebPage.NavigationActionPolicy {
+    ) async -> WKNavigationActionPolicy {
         guard let url = action.request.url else { return .cancel }
         if let index = appLoads.firstIndex(of: url) {
             appLoads.remove(at: index)

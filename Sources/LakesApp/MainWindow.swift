@@ -108,7 +108,7 @@ final class MainWindow {
             try await page.exported(as: .pdf).write(to: destination, options: .atomic)
         } catch {
             await presenter.handleJavaScriptAlert(
-                message: "The PDF could not be saved: \(error)", initiatedBy: WebPage.DialogFrame(url: nil))
+                message: "The PDF could not be saved: \(error)", initiatedBy: WebPage.FrameInfo(url: nil))
         }
     }
 

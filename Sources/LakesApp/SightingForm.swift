@@ -12,7 +12,8 @@ enum SightingForm {
     static let url = URL(string: "lakes://articles/sighting")!
 
     static func install(
-        in content: UserContentController, store: SightingStore, catalog: ArticleCatalog, page: @escaping () -> WebPage?
+        in content: WKUserContentController, store: SightingStore, catalog: ArticleCatalog,
+        page: @escaping () -> WebPage?
     ) {
         let lakes = Set(catalog.articles.map(\.slug))
         content.addScriptMessageHandlerWithReply(name: "sighting", allowedOrigins: ["lakes:"]) { message in

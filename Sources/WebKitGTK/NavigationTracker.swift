@@ -26,6 +26,8 @@ final class NavigationTracker {
         var urls: Set<String> = []
         var committed = false
         var failed = false
+        /// Whether its load failed and is being tried again elsewhere as the same navigation.
+        var retrying = false
 
         init(id: WebPage.NavigationID, cause: WebPage.NavigationCause, continuation: Continuation?) {
             self.id = id
@@ -100,7 +102,12 @@ final class NavigationTracker {
         pending = nil
         if let url { navigation.urls.insert(url) }
         active = navigation
-        deliver(.startedProvisionalNavigation, to: navigation)
+        if navigation.retrying {
+            navigation.retrying = false
+            deliver(.receivedServerRedirect, to: navigation)
+        } else {
+            deliver(.startedProvisionalNavigation, to: navigation)
+        }
     }
 
     func redirected(url: String?) {
@@ -167,6 +174,25 @@ final class NavigationTracker {
         guard let pending, url == nil || pending.urls.contains(url!) || pending.urls.isEmpty else { return }
         pending.end()
         self.pending = nil
+    }
+
+    /// The active navigation failed before commit, and the page tries it again at `url` as
+    /// the same navigation (an HTTPS upgrade falling back to HTTP). Its next start is
+    /// reported as a redirect; the engine's `finished` for the failed load is absorbed.
+    ///
+    /// - Returns: false when there is no such navigation to try again.
+    func retryActive(at url: String) -> Bool {
+        settlePendingFinish()
+        guard let active, !active.committed, !active.failed else { return false }
+        self.active = nil
+        active.urls.insert(url)
+        active.retrying = true
+        pending = active
+        let failedLoad = Navigation(id: active.id, cause: active.cause, continuation: nil)
+        failedLoad.failed = true
+        retired.append(failedLoad)
+        if retired.count > Self.retiredLimit { retired.removeFirst() }
+        return true
     }
 
     /// The web process ended: every open navigation fails.

@@ -2,17 +2,17 @@ internal import CWebKitGTK
 import Foundation
 import GLibBridge
 
-/// One page's `WebKitUserContentManager`, kept in step with its ``UserContentController``.
+/// One page's `WebKitUserContentManager`, kept in step with its ``WKUserContentController``.
 @MainActor
 final class PageUserContent {
     let manager: GObjectReference
-    private unowned let controller: UserContentController
+    private unowned let controller: WKUserContentController
     private weak var page: WebPage?
-    private var connections: [UserContentController.HandlerKey: SignalConnection] = [:]
+    private var connections: [WKUserContentController.HandlerKey: SignalConnection] = [:]
     private var scrollConnection: SignalConnection?
     private var titleConnection: SignalConnection?
 
-    init(controller: UserContentController) {
+    init(controller: WKUserContentController) {
         manager = GObjectReference(adopting: OpaquePointer(webkit_user_content_manager_new()!))
         self.controller = controller
     }
@@ -55,10 +55,10 @@ final class PageUserContent {
         controller.attach(page)
     }
 
-    func install(_ script: UserScript) {
+    func install(_ script: WKUserScript) {
         let made = withPatterns(script.allowedURLPatterns, script.blockedURLPatterns) { allow, block in
             let frames =
-                script.forMainFrameOnly ? WEBKIT_USER_CONTENT_INJECT_TOP_FRAME : WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES
+                script.isForMainFrameOnly ? WEBKIT_USER_CONTENT_INJECT_TOP_FRAME : WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES
             let time =
                 script.injectionTime == .atDocumentStart
                 ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END
@@ -84,7 +84,18 @@ final class PageUserContent {
 
     func install(_ ruleList: ContentRuleList) { webkit_user_content_manager_add_filter(raw, ruleList.filter) }
     func uninstall(_ ruleList: ContentRuleList) { webkit_user_content_manager_remove_filter(raw, ruleList.filter) }
-    func uninstallAllRuleLists() { webkit_user_content_manager_remove_all_filters(raw) }
+    func uninstallAllRuleLists() {
+        webkit_user_content_manager_remove_all_filters(raw)
+        if let ownRuleList { install(ownRuleList) }  // the page's own, not the app's to remove
+    }
+
+    /// A rule list of the page's own configuration, kept when the app removes its lists.
+    private var ownRuleList: ContentRuleList?
+
+    func installOwn(_ ruleList: ContentRuleList) {
+        ownRuleList = ruleList
+        install(ruleList)
+    }
 
     /// Whether the sheet that turns off text selection is installed.
     private(set) var textSelectionDisabled = false
@@ -129,7 +140,7 @@ final class PageUserContent {
         if let sheet = noSelectionSheet { webkit_user_content_manager_add_style_sheet(raw, sheet) }  // the view's own
     }
 
-    func register(_ key: UserContentController.HandlerKey, replies: Bool) {
+    func register(_ key: WKUserContentController.HandlerKey, replies: Bool) {
         let world = key.world.name
         let signal =
             replies ? "script-message-with-reply-received::\(key.name)" : "script-message-received::\(key.name)"
@@ -147,7 +158,7 @@ final class PageUserContent {
         }
     }
 
-    func unregister(_ key: UserContentController.HandlerKey) {
+    func unregister(_ key: WKUserContentController.HandlerKey) {
         if let world = key.world.name {
             webkit_user_content_manager_unregister_script_message_handler_in_world(raw, key.name, world)
         } else {
@@ -164,7 +175,7 @@ final class PageUserContent {
     }
 
     /// Decodes a message and hands it to its handler; malformed ones are logged and dropped.
-    private func receive(_ key: UserContentController.HandlerKey, value: OpaquePointer?, reply: OpaquePointer?) {
+    private func receive(_ key: WKUserContentController.HandlerKey, value: OpaquePointer?, reply: OpaquePointer?) {
         if let reply { webkit_script_message_reply_ref(reply) }
         let answer = ScriptReply(
             reply: reply,
@@ -174,7 +185,7 @@ final class PageUserContent {
             return
         }
         let url = page.url
-        guard ScriptMessage.isAllowed(url, by: handler.allowedOrigins) else {
+        guard WKScriptMessage.isAllowed(url, by: handler.allowedOrigins) else {
             Self.log(
                 "dropped a message to \(key.name) from \(url?.absoluteString ?? "an unknown page"): origin not allowed")
             answer.fail("this page may not post to \(key.name)")
@@ -192,7 +203,7 @@ final class PageUserContent {
             answer.fail("the message body could not be read")
             return
         }
-        let message = ScriptMessage(name: key.name, body: body, world: key.world, url: url)
+        let message = WKScriptMessage(name: key.name, body: body, world: key.world, url: url)
         Task { @MainActor in
             do {
                 let result = try await handler.receive(message)

@@ -4,8 +4,10 @@ import GLibBridge
 
 /// Scripts, style sheets and message handlers that pages add to their documents.
 ///
-///     let content = UserContentController()
-///     content.add(UserScript(source: "document.body.dataset.app = 'lakes'", injectionTime: .atDocumentEnd))
+///     let content = WKUserContentController()
+///     content.addUserScript(
+///         WKUserScript(source: "document.body.dataset.app = 'lakes'", injectionTime: .atDocumentEnd,
+///                      forMainFrameOnly: true))
 ///     content.addScriptMessageHandler(name: "log", allowedOrigins: ["lakes:"]) { message in
 ///         print(message.body)
 ///     }
@@ -19,23 +21,32 @@ import GLibBridge
 /// with a reply handler, `postMessage` returns a promise of the handler's answer. One
 /// controller may serve several pages; what is added or removed applies to all of them,
 /// from their next document on (message handlers at once).
+///
+/// Apple's `WKUserContentController`, over WebKitGTK's `WebKitUserContentManager`.
+/// Handlers come as Apple's delegate objects (``add(_:name:)``,
+/// ``addScriptMessageHandler(_:contentWorld:name:)``) or as closures, which may also
+/// restrict the origins allowed to post.
 @MainActor
-public final class UserContentController {
+public final class WKUserContentController {
+    /// An empty controller.
     public init() {}
 
-    private(set) var scripts: [UserScript] = []
+    private(set) var scripts: [WKUserScript] = []
+
+    /// The scripts added, in order.
+    public var userScripts: [WKUserScript] { scripts }
     private(set) var styleSheets: [UserStyleSheet] = []
     private(set) var handlers: [HandlerKey: Handler] = [:]
     private var pages: [WeakPage] = []
 
     struct HandlerKey: Hashable {
         let name: String
-        let world: WebPage.ContentWorld
+        let world: WKContentWorld
     }
 
     struct Handler {
         let allowedOrigins: Set<String>?
-        let receive: @MainActor (ScriptMessage) async throws -> Any?
+        let receive: @MainActor (WKScriptMessage) async throws -> Any?
         let replies: Bool
     }
 
@@ -47,7 +58,7 @@ public final class UserContentController {
     // MARK: Scripts and style sheets
 
     /// Adds a script to every document the pages load from now on.
-    public func add(_ script: UserScript) {
+    public func addUserScript(_ script: WKUserScript) {
         scripts.append(script)
         forEachPage { $0.userContent.install(script) }
     }
@@ -102,8 +113,8 @@ public final class UserContentController {
     ///     `"https://example.org"`, or whole schemes such as `"lakes:"`. A message from any
     ///     other page is dropped before it reaches Swift. Default: nil, any page.
     public func addScriptMessageHandler(
-        name: String, contentWorld: WebPage.ContentWorld = .page, allowedOrigins: Set<String>? = nil,
-        _ receive: @escaping @MainActor (ScriptMessage) -> Void
+        name: String, contentWorld: WKContentWorld = .page, allowedOrigins: Set<String>? = nil,
+        _ receive: @escaping @MainActor (WKScriptMessage) -> Void
     ) {
         register(
             name: name, world: contentWorld,
@@ -118,23 +129,66 @@ public final class UserContentController {
     /// that resolves with what `reply` returns (any JSON-able value) or rejects with the
     /// description of what it throws.
     public func addScriptMessageHandlerWithReply(
-        name: String, contentWorld: WebPage.ContentWorld = .page, allowedOrigins: Set<String>? = nil,
-        _ reply: @escaping @MainActor (ScriptMessage) async throws -> Any?
+        name: String, contentWorld: WKContentWorld = .page, allowedOrigins: Set<String>? = nil,
+        _ reply: @escaping @MainActor (WKScriptMessage) async throws -> Any?
     ) {
         register(
             name: name, world: contentWorld, Handler(allowedOrigins: allowedOrigins, receive: reply, replies: true))
     }
 
+    /// Receives the messages posted to `name` in the page's world with Apple's delegate
+    /// protocol. The controller keeps `scriptMessageHandler` until it is removed.
+    public func add(_ scriptMessageHandler: any WKScriptMessageHandler, name: String) {
+        add(scriptMessageHandler, contentWorld: .page, name: name)
+    }
+
+    /// Receives the messages posted to `name` in `contentWorld` with Apple's delegate protocol.
+    public func add(_ scriptMessageHandler: any WKScriptMessageHandler, contentWorld: WKContentWorld, name: String) {
+        addScriptMessageHandler(name: name, contentWorld: contentWorld) { [unowned self] message in
+            scriptMessageHandler.userContentController(self, didReceive: message)
+        }
+    }
+
+    /// Answers the messages posted to `name` in `contentWorld` with Apple's delegate
+    /// protocol: the handler returns a value for the promise, or an error message that
+    /// rejects it.
+    public func addScriptMessageHandler(
+        _ scriptMessageHandler: any WKScriptMessageHandlerWithReply, contentWorld: WKContentWorld, name: String
+    ) {
+        addScriptMessageHandlerWithReply(name: name, contentWorld: contentWorld) { [unowned self] message in
+            let (value, errorMessage) = await scriptMessageHandler.userContentController(self, didReceive: message)
+            if let errorMessage { throw ScriptMessageReplyError(message: errorMessage) }
+            return value
+        }
+    }
+
+    /// Removes the handler for `name` in the page's world.
+    public func removeScriptMessageHandler(forName name: String) {
+        removeScriptMessageHandler(forName: name, contentWorld: .page)
+    }
+
     /// Removes the handler for `name` in `contentWorld`.
-    public func removeScriptMessageHandler(name: String, contentWorld: WebPage.ContentWorld = .page) {
+    public func removeScriptMessageHandler(forName name: String, contentWorld: WKContentWorld) {
         let key = HandlerKey(name: name, world: contentWorld)
         guard handlers.removeValue(forKey: key) != nil else { return }
         forEachPage { $0.userContent.unregister(key) }
     }
 
-    private func register(name: String, world: WebPage.ContentWorld, _ handler: Handler) {
+    /// Removes every handler of `contentWorld`.
+    public func removeAllScriptMessageHandlers(from contentWorld: WKContentWorld) {
+        for key in handlers.keys where key.world == contentWorld {
+            removeScriptMessageHandler(forName: key.name, contentWorld: key.world)
+        }
+    }
+
+    /// Removes every handler.
+    public func removeAllScriptMessageHandlers() {
+        for key in handlers.keys { removeScriptMessageHandler(forName: key.name, contentWorld: key.world) }
+    }
+
+    private func register(name: String, world: WKContentWorld, _ handler: Handler) {
         let key = HandlerKey(name: name, world: world)
-        if handlers[key] != nil { removeScriptMessageHandler(name: name, contentWorld: world) }
+        if handlers[key] != nil { removeScriptMessageHandler(forName: name, contentWorld: world) }
         handlers[key] = handler
         forEachPage { $0.userContent.register(key, replies: handler.replies) }
     }
@@ -151,35 +205,48 @@ public final class UserContentController {
     }
 }
 
-/// A script added to documents.
-public struct UserScript: Sendable, Hashable {
-    /// When the script runs.
-    public enum InjectionTime: Sendable, Hashable {
-        /// Before the document's own scripts, when the `<html>` element exists.
-        case atDocumentStart
-        /// When the document has been parsed, before subresources finish.
-        case atDocumentEnd
-    }
+/// When a ``WKUserScript`` runs: Apple's `WKUserScriptInjectionTime`.
+public enum WKUserScriptInjectionTime: Int, Sendable, Hashable {
+    /// Before the document's own scripts, when the `<html>` element exists
+    /// (`WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START`).
+    case atDocumentStart = 0
+    /// When the document has been parsed, before subresources finish
+    /// (`WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END`).
+    case atDocumentEnd = 1
+}
 
+/// A script added to documents: Apple's `WKUserScript`, over `WebKitUserScript`.
+public struct WKUserScript: Sendable, Hashable {
+    /// The script's source.
     public var source: String
-    public var injectionTime: InjectionTime
-    /// Whether only the main frame gets it (not iframes). Default: true.
-    public var forMainFrameOnly: Bool
-    /// The world it runs in. Default: the page's.
-    public var contentWorld: WebPage.ContentWorld
+    /// When it runs.
+    public var injectionTime: WKUserScriptInjectionTime
+    /// Whether only the main frame gets it (not iframes).
+    public var isForMainFrameOnly: Bool
+    /// The world it runs in.
+    public var contentWorld: WKContentWorld
     /// URL patterns (`lakes://*/*`, `https://*.example.org/*`) it is limited to; empty: all.
     public var allowedURLPatterns: [String]
     /// URL patterns it never runs on.
     public var blockedURLPatterns: [String]
 
+    /// A script for documents.
+    ///
+    /// - Parameters:
+    ///   - source: The script.
+    ///   - injectionTime: When it runs.
+    ///   - forMainFrameOnly: Whether only the main frame gets it. Default: true.
+    ///   - contentWorld: The world it runs in. Default: the page's.
+    ///   - allowedURLPatterns: URL patterns it is limited to. Default: none, every URL.
+    ///   - blockedURLPatterns: URL patterns it never runs on. Default: none.
     public init(
-        source: String, injectionTime: InjectionTime, forMainFrameOnly: Bool = true,
-        contentWorld: WebPage.ContentWorld = .page, allowedURLPatterns: [String] = [],
+        source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool = true,
+        in contentWorld: WKContentWorld = .page, allowedURLPatterns: [String] = [],
         blockedURLPatterns: [String] = []
     ) {
         self.source = source
         self.injectionTime = injectionTime
-        self.forMainFrameOnly = forMainFrameOnly
+        self.isForMainFrameOnly = forMainFrameOnly
         self.contentWorld = contentWorld
         self.allowedURLPatterns = allowedURLPatterns
         self.blockedURLPatterns = blockedURLPatterns
@@ -208,18 +275,21 @@ public struct UserStyleSheet: Sendable, Hashable {
 }
 
 /// A message a page posted to a handler.
-public struct ScriptMessage: @unchecked Sendable {
+public struct WKScriptMessage: @unchecked Sendable {
     /// The handler's name.
     public let name: String
     /// The body, decoded from JSON: strings, numbers, booleans, arrays, dictionaries, `NSNull`.
     public let body: Any
     /// The world it was posted from.
-    public let world: WebPage.ContentWorld
+    public let world: WKContentWorld
     /// The URL of the page that posted it (its main document).
     public let url: URL?
 
+    /// The frame that posted it: WebKitGTK reports none, so the main frame.
+    public var frameInfo: WebPage.FrameInfo { WebPage.FrameInfo(url: url) }
+
     /// The origin of ``url``: `scheme://host[:port]`, or `scheme:` for URLs without a host.
-    public var origin: String? { url.map(ScriptMessage.origin(of:)) }
+    public var origin: String? { url.map(WKScriptMessage.origin(of:)) }
 
     static func origin(of url: URL) -> String {
         let scheme = url.scheme?.lowercased() ?? ""
@@ -233,4 +303,27 @@ public struct ScriptMessage: @unchecked Sendable {
         guard let url, let scheme = url.scheme?.lowercased() else { return false }
         return allowed.contains(origin(of: url)) || allowed.contains("\(scheme):")
     }
+}
+
+/// Receives the messages a page posts to a handler: Apple's `WKScriptMessageHandler`.
+@MainActor
+public protocol WKScriptMessageHandler: AnyObject {
+    /// A page posted `message`.
+    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage)
+}
+
+/// Answers the messages a page posts to a handler: Apple's `WKScriptMessageHandlerWithReply`.
+@MainActor
+public protocol WKScriptMessageHandlerWithReply: AnyObject {
+    /// A page posted `message`; returns the value the page's promise resolves with, or an
+    /// error message that rejects it.
+    func userContentController(
+        _ userContentController: WKUserContentController, didReceive message: WKScriptMessage
+    ) async -> (Any?, String?)
+}
+
+/// The error message a ``WKScriptMessageHandlerWithReply`` rejected a message with.
+struct ScriptMessageReplyError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

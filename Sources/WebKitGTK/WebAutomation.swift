@@ -7,7 +7,7 @@ import GLibBridge
 /// Create it before the first page of its data store, and make every page you hand it with
 /// ``WebPage/Configuration/isControlledByAutomation`` set:
 ///
-///     let store = WebsiteDataStore.nonPersistent()
+///     let store = WKWebsiteDataStore.nonPersistent()
 ///     let automation = WebAutomation(dataStore: store, browserName: "lakes", browserVersion: "1.0") { _ in
 ///         var configuration = WebPage.Configuration(websiteDataStore: store)
 ///         configuration.isControlledByAutomation = true
@@ -41,7 +41,7 @@ public final class WebAutomation {
     /// when a session ends; there the list only grows.)
     public private(set) var sessionIDs: [String] = []
 
-    private let dataStore: WebsiteDataStore
+    private let dataStore: WKWebsiteDataStore
     private let makePage: @MainActor (BrowsingContextKind) -> WebPage?
     private var connections: [SignalConnection] = []
 
@@ -53,7 +53,7 @@ public final class WebAutomation {
     ///     in a window, and kept alive by the app; or nil to refuse. A page may be one the app
     ///     already shows, such as its first window's, if no session has it yet.
     public init(
-        dataStore: WebsiteDataStore, browserName: String, browserVersion: String,
+        dataStore: WKWebsiteDataStore, browserName: String, browserVersion: String,
         makePage: @escaping @MainActor (BrowsingContextKind) -> WebPage?
     ) {
         self.dataStore = dataStore

@@ -6,8 +6,8 @@ extension WebPage {
     /// The settings a page is created with. Changing a configuration after the page was
     /// created has no effect on the page.
     public struct Configuration {
-        /// Where cookies, caches and local storage live. Default: ``WebsiteDataStore/default()``.
-        public var websiteDataStore: WebsiteDataStore
+        /// Where cookies, caches and local storage live. Default: ``WKWebsiteDataStore/default()``.
+        public var websiteDataStore: WKWebsiteDataStore
         /// A name and version added to the user agent, for example `"Lakes/1.0"`.
         /// Default: nil, WebKitGTK's own user agent.
         public var applicationNameForUserAgent: String?
@@ -18,7 +18,7 @@ extension WebPage {
         public var urlSchemeHandlers: [URLScheme: any URLSchemeHandler]
         /// Scripts, style sheets and message handlers for the page's documents. Default: an empty
         /// controller.
-        public var userContentController: UserContentController
+        public var userContentController: WKUserContentController
         /// Where downloads are saved. Default: nil, the XDG download folder (`~/Downloads`).
         public var downloadsDirectory: URL?
         /// Whether a WebDriver client drives the page through a ``WebAutomation``. Default: false.
@@ -28,11 +28,32 @@ extension WebPage {
         /// client's alert commands instead of reaching the page's ``DialogPresenting``.
         public var isControlledByAutomation = false
 
+        /// The preferences each navigation starts from; the decider may change them per
+        /// navigation. Default: every ``NavigationPreferences`` default.
+        ///
+        ///     configuration.defaultNavigationPreferences.allowsContentJavaScript = false
+        public var defaultNavigationPreferences = NavigationPreferences()
+        /// How requests for the camera and microphone are answered. Default: `.prompt` for
+        /// every request, which asks the page's ``DialogPresenting``.
+        public var deviceSensorAuthorization = DeviceSensorAuthorization(decision: .prompt)
+        /// Whether hosts known to serve HTTPS (from their HSTS policy) are loaded over HTTPS
+        /// when an `http:` URL names them. Default: true. WebKit's `UpgradeKnownHostsToHTTPS` feature.
+        public var upgradeKnownHostsToHTTPS = true
+        /// Whether a document is shown only once it has loaded completely, not as it
+        /// arrives. Default: false. WebKit's `SuppressesIncrementalRendering` feature.
+        public var suppressesIncrementalRendering = false
+        /// Whether documents load their subresources (images, style sheets, scripts,
+        /// fonts, media, frames, fetches). Default: true. When false only each document's
+        /// main resource loads: images are off (`auto-load-images`) and a content rule
+        /// list blocks every other subresource; the page waits for that list before its
+        /// first navigation.
+        public var loadsSubresources = true
+
         @MainActor
         public init(
-            websiteDataStore: WebsiteDataStore = .default(), applicationNameForUserAgent: String? = nil,
+            websiteDataStore: WKWebsiteDataStore = .default(), applicationNameForUserAgent: String? = nil,
             urlSchemeHandlers: [URLScheme: any URLSchemeHandler] = [:],
-            userContentController: UserContentController = UserContentController()
+            userContentController: WKUserContentController = WKUserContentController()
         ) {
             self.userContentController = userContentController
             self.websiteDataStore = websiteDataStore
@@ -49,7 +70,7 @@ extension WebPage {
 /// cache directories; a ``nonPersistent()`` store keeps it in memory and forgets it when
 /// the store's last page goes.
 @MainActor
-public final class WebsiteDataStore {
+public final class WKWebsiteDataStore {
     let context: GObjectReference
     /// Whether the store keeps nothing on disk.
     public let isPersistent: Bool
@@ -59,24 +80,24 @@ public final class WebsiteDataStore {
         self.isPersistent = isPersistent
     }
 
-    private static var shared: WebsiteDataStore?
+    private static var shared: WKWebsiteDataStore?
 
     /// The store every page uses unless told otherwise: WebKitGTK's default web context.
-    public static func `default`() -> WebsiteDataStore {
+    public static func `default`() -> WKWebsiteDataStore {
         if let shared { return shared }
         GTK.prepare()
-        let store = WebsiteDataStore(
+        let store = WKWebsiteDataStore(
             context: GObjectReference(retaining: OpaquePointer(webkit_web_context_get_default()!)), isPersistent: true)
         shared = store
         return store
     }
 
     /// A new store that keeps everything in memory.
-    public static func nonPersistent() -> WebsiteDataStore {
+    public static func nonPersistent() -> WKWebsiteDataStore {
         GTK.prepare()
         let manager = webkit_website_data_manager_new_ephemeral()!
         defer { g_object_unref(manager) }
         let context = webkit_web_context_new_with_website_data_manager(manager)!
-        return WebsiteDataStore(context: GObjectReference(adopting: OpaquePointer(context)), isPersistent: false)
+        return WKWebsiteDataStore(context: GObjectReference(adopting: OpaquePointer(context)), isPersistent: false)
     }
 }

@@ -9,30 +9,26 @@ extension WebPage {
     @MainActor
     public protocol DialogPresenting {
         /// `alert(message)`: returns when the person dismissed it.
-        func handleJavaScriptAlert(message: String, initiatedBy frame: DialogFrame) async
+        func handleJavaScriptAlert(message: String, initiatedBy frame: FrameInfo) async
 
         /// `confirm(message)`.
-        func handleJavaScriptConfirm(message: String, initiatedBy frame: DialogFrame) async
+        func handleJavaScriptConfirm(message: String, initiatedBy frame: FrameInfo) async
             -> JavaScriptConfirmResult
 
         /// `prompt(message, defaultText)`.
-        func handleJavaScriptPrompt(message: String, defaultText: String?, initiatedBy frame: DialogFrame) async
+        func handleJavaScriptPrompt(message: String, defaultText: String?, initiatedBy frame: FrameInfo) async
             -> JavaScriptPromptResult
 
         /// `<input type=file>` was activated.
-        func handleFileInputPrompt(parameters: FileInputPromptParameters, initiatedBy frame: DialogFrame) async
+        func handleFileInputPrompt(parameters: WKOpenPanelParameters, initiatedBy frame: FrameInfo) async
             -> FileInputPromptResult
 
         /// The page asks for a capability (camera, microphone, location, notifications …).
-        func decidePermission(for request: PermissionRequest) async -> PermissionDecision
-    }
-
-    /// The document that opened a dialog.
-    public struct DialogFrame: Sendable, Hashable {
-        /// Its URL.
-        public let url: URL?
-
-        public init(url: URL?) { self.url = url }
+        ///
+        /// Camera and microphone requests come here when the page's
+        /// ``Configuration/deviceSensorAuthorization`` answers `.prompt` (its default);
+        /// every other kind comes here directly. Answering `.prompt` denies.
+        func decidePermission(for request: PermissionRequest) async -> WKPermissionDecision
     }
 
     /// A confirm dialog's answer.
@@ -44,14 +40,6 @@ extension WebPage {
     public enum JavaScriptPromptResult: Sendable, Hashable {
         case ok(String)
         case cancel
-    }
-
-    /// What a file input asks for.
-    public struct FileInputPromptParameters: Sendable, Hashable {
-        /// Whether several files may be chosen.
-        public let allowsMultipleSelection: Bool
-        /// The MIME types and extensions the input accepts (`accept`), if any.
-        public let acceptedTypes: [String]
     }
 
     /// A file input's answer.
@@ -70,32 +58,32 @@ extension WebPage {
 
         /// What is asked for.
         public let kind: Kind
-        /// The page asking.
-        public let url: URL?
-    }
-
-    /// A permission's answer.
-    public enum PermissionDecision: Sendable, Hashable {
-        case grant, deny
+        /// The frame asking: WebKitGTK reports none, so the main frame.
+        public let frame: FrameInfo
+        /// The origin asking.
+        public var origin: WKSecurityOrigin { frame.securityOrigin }
+        /// The URL of the page asking.
+        public var url: URL? { frame.request.url }
     }
 }
 
 extension WebPage.DialogPresenting {
-    public func handleJavaScriptAlert(message: String, initiatedBy frame: WebPage.DialogFrame) async {}
+    public func handleJavaScriptAlert(message: String, initiatedBy frame: WebPage.FrameInfo) async {}
 
-    public func handleJavaScriptConfirm(message: String, initiatedBy frame: WebPage.DialogFrame) async
+    public func handleJavaScriptConfirm(message: String, initiatedBy frame: WebPage.FrameInfo) async
         -> WebPage.JavaScriptConfirmResult
     { .cancel }
 
-    public func handleJavaScriptPrompt(message: String, defaultText: String?, initiatedBy frame: WebPage.DialogFrame)
+    public func handleJavaScriptPrompt(message: String, defaultText: String?, initiatedBy frame: WebPage.FrameInfo)
         async -> WebPage.JavaScriptPromptResult
     { .cancel }
 
     public func handleFileInputPrompt(
-        parameters: WebPage.FileInputPromptParameters, initiatedBy frame: WebPage.DialogFrame
+        parameters: WKOpenPanelParameters, initiatedBy frame: WebPage.FrameInfo
     ) async -> WebPage.FileInputPromptResult { .cancel }
 
-    public func decidePermission(for request: WebPage.PermissionRequest) async -> WebPage.PermissionDecision {
+    /// Denies: there is no one to ask.
+    public func decidePermission(for request: WebPage.PermissionRequest) async -> WKPermissionDecision {
         .deny
     }
 }

@@ -2,22 +2,25 @@ internal import CWebKitGTK
 import Foundation
 import GLibBridge
 
+/// A JavaScript namespace: the page's own, or an isolated world of the app's whose globals
+/// and script the page cannot see or change. The DOM is shared. Apple's `WKContentWorld`;
+/// WebKitGTK knows a world by its name (`world_name`).
+public struct WKContentWorld: Hashable, Sendable {
+    /// The world's name; nil for the page's world.
+    public let name: String?
+
+    /// The page's own world, where its scripts run.
+    public static let page = WKContentWorld(name: nil)
+    /// The app's default isolated world.
+    public static let defaultClient = WKContentWorld(name: "WebKitGTKSwift.defaultClient")
+
+    /// A named isolated world; the same name is the same world.
+    public static func world(name: String) -> WKContentWorld { WKContentWorld(name: name) }
+
+    private init(name: String?) { self.name = name }
+}
+
 extension WebPage {
-    /// A JavaScript namespace: the page's own, or an isolated world of the app's whose
-    /// globals and script the page cannot see or change. The DOM is shared.
-    public struct ContentWorld: Hashable, Sendable {
-        /// The name WebKitGTK knows the world by; nil for the page's world.
-        let name: String?
-
-        /// The page's own world, where its scripts run.
-        public static let page = ContentWorld(name: nil)
-        /// The app's default isolated world.
-        public static let defaultClient = ContentWorld(name: "WebKitGTKSwift.defaultClient")
-
-        /// A named isolated world; the same name is the same world.
-        public static func world(name: String) -> ContentWorld { ContentWorld(name: name) }
-    }
-
     /// Runs `functionBody` as the body of an async JavaScript function and returns its result.
     ///
     ///     let sections = try await page.callJavaScript(
@@ -33,13 +36,13 @@ extension WebPage {
     ///   - arguments: Names and values, each name a JavaScript identifier. Default: none.
     ///   - frame: The frame to run in. Default: nil, the main frame; WebKitGTK cannot run
     ///     script in another frame, so any other throws ``JavaScriptError/frameNotSupported``.
-    ///   - contentWorld: Where to run. Default: ``ContentWorld/page``.
+    ///   - contentWorld: Where to run. Default: nil, the page's world (``WKContentWorld/page``).
     /// - Throws: ``JavaScriptError`` with the script's message when it throws or its
     ///   promise rejects, or when an argument cannot be passed.
     @discardableResult
     public func callJavaScript(
-        _ functionBody: String, arguments: [String: Any] = [:], in frame: NavigationAction.FrameInfo? = nil,
-        contentWorld: ContentWorld = .page
+        _ functionBody: String, arguments: [String: Any] = [:], in frame: FrameInfo? = nil,
+        contentWorld: WKContentWorld? = nil
     ) async throws -> Any? {
         let json = try await callJavaScriptJSON(
             functionBody, arguments: arguments, in: frame, contentWorld: contentWorld, datesAsMarkers: true)
@@ -49,8 +52,8 @@ extension WebPage {
     /// Runs `functionBody` like ``callJavaScript(_:arguments:in:contentWorld:)`` and decodes
     /// its result (as JSON) into `type`.
     public func callJavaScript<T: Decodable>(
-        _ functionBody: String, arguments: [String: Any] = [:], in frame: NavigationAction.FrameInfo? = nil,
-        contentWorld: ContentWorld = .page, as type: T.Type
+        _ functionBody: String, arguments: [String: Any] = [:], in frame: FrameInfo? = nil,
+        contentWorld: WKContentWorld? = nil, as type: T.Type
     ) async throws -> T {
         let json = try await callJavaScriptJSON(
             functionBody, arguments: arguments, in: frame, contentWorld: contentWorld, datesAsMarkers: false)
@@ -62,8 +65,8 @@ extension WebPage {
     /// The call's result as JSON text, or nil for `undefined`. Dates are milliseconds since
     /// 1970, wrapped in a marker object when `datesAsMarkers` (for the untyped form).
     private func callJavaScriptJSON(
-        _ functionBody: String, arguments: [String: Any], in frame: NavigationAction.FrameInfo?,
-        contentWorld: ContentWorld, datesAsMarkers: Bool
+        _ functionBody: String, arguments: [String: Any], in frame: FrameInfo?,
+        contentWorld: WKContentWorld?, datesAsMarkers: Bool
     ) async throws -> String? {
         if let frame, !frame.isMainFrame { throw JavaScriptError.frameNotSupported }
         guard !isClosed else { throw NavigationError.pageClosed }
@@ -85,7 +88,7 @@ extension WebPage {
                 return raw instanceof Date ? \(datesAsMarkers ? "{ __webkitgtkSwiftDate: raw.getTime() }" : "raw.getTime()") : value;
             });
             """
-        guard let text = try await evaluateRaw(body, argumentsJSON: encoded, world: contentWorld.name) else {
+        guard let text = try await evaluateRaw(body, argumentsJSON: encoded, world: contentWorld?.name) else {
             return nil
         }
         // The wrapper returns a JSON string, which arrives JSON-encoded once more.

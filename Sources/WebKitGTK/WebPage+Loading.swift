@@ -40,14 +40,21 @@ extension WebPage {
     }
 
     private func loadRequest(_ request: URLRequest) -> NavigationEvents {
-        guard let url = request.url, url.scheme != nil, let uriRequest = webkit_uri_request_new(url.absoluteString)
-        else { return tracker.refuse(NavigationError.invalidURL) }
-        defer { g_object_unref(uriRequest) }
+        guard let url = request.url, url.scheme != nil else { return tracker.refuse(NavigationError.invalidURL) }
         let method = request.httpMethod?.uppercased() ?? "GET"
         guard method == "GET", request.httpBody == nil else {
             return tracker.refuse(
                 NavigationError.failedProvisionalNavigation(UnsupportedRequestError(method: method)))
         }
+        let stream = tracker.begin(.request(url), url: url.absoluteString)
+        if !tracker.isClosed { loadInEngine(request) }
+        return stream
+    }
+
+    /// Hands a GET request, with its header fields, to the engine.
+    func loadInEngine(_ request: URLRequest) {
+        guard let url = request.url, let uriRequest = webkit_uri_request_new(url.absoluteString) else { return }
+        defer { g_object_unref(uriRequest) }
         if let fields = request.allHTTPHeaderFields, !fields.isEmpty,
             let headers = webkit_uri_request_get_http_headers(uriRequest)
         {
@@ -55,9 +62,7 @@ extension WebPage {
                 soup_message_headers_replace(headers, name, value)
             }
         }
-        let stream = tracker.begin(.request(url), url: url.absoluteString)
-        if !tracker.isClosed { webkit_web_view_load_request(webView, uriRequest) }
-        return stream
+        webkit_web_view_load_request(webView, uriRequest)
     }
 
     /// Loads an HTML string and returns the events of that navigation.

@@ -5,106 +5,77 @@ extension WebPage {
     /// Decides whether navigations go ahead, and answers authentication challenges.
     ///
     ///     struct KeepInside: WebPage.NavigationDeciding {
-    ///         func decidePolicy(
+    ///         var refused: [URL] = []
+    ///         mutating func decidePolicy(
     ///             for action: WebPage.NavigationAction, preferences: inout WebPage.NavigationPreferences
-    ///         ) async -> WebPage.NavigationActionPolicy {
-    ///             action.request.url?.scheme == "lakes" ? .allow : .cancel
+    ///         ) async -> WKNavigationActionPolicy {
+    ///             guard let url = action.request.url, url.scheme != "lakes" else { return .allow }
+    ///             refused.append(url)
+    ///             return .cancel
     ///         }
     ///     }
     ///     let page = WebPage(navigationDecider: KeepInside())
     ///
-    /// Every method may await before answering; the navigation waits. Each has a default:
-    /// allow every action and response, and refuse authentication (no dialog is shown).
-    @MainActor
+    /// Every method may await before answering; the navigation waits. The page keeps the
+    /// decider and asks it one question at a time, so a `struct` decider may keep state in
+    /// its `mutating` methods. Each method has a default: allow every action and response,
+    /// and go on without credentials (no dialog is shown).
     public protocol NavigationDeciding {
-        /// Whether a navigation the page or the app asked for may start. Links with
-        /// `target=_blank` and `window.open` come here too, with a nil `targetFrame`;
-        /// allowed, they load in this page. `preferences` apply to the new document.
-        func decidePolicy(
-            for action: NavigationAction, preferences: inout NavigationPreferences
-        ) async -> NavigationActionPolicy
+        /// Whether a navigation the page or the app asked for may start.
+        ///
+        /// Links with `target=_blank` and `window.open` come here too, with a nil
+        /// ``NavigationAction/target``; allowed, they load in this page. `preferences` start
+        /// from the page's ``Configuration/defaultNavigationPreferences`` and apply to the
+        /// new document.
+        ///
+        /// - Returns: `.allow`, `.cancel` or `.download`.
+        @MainActor
+        mutating func decidePolicy(
+            for action: WebPage.NavigationAction, preferences: inout WebPage.NavigationPreferences
+        ) async -> WKNavigationActionPolicy
 
         /// Whether a response may be shown, downloaded or dropped.
-        func decidePolicy(for response: NavigationResponse) async -> NavigationResponsePolicy
+        @MainActor
+        mutating func decidePolicy(for response: WebPage.NavigationResponse) async -> WKNavigationResponsePolicy
 
         /// How to answer a server's or proxy's request for credentials.
-        func decideAuthenticationChallengeDisposition(
-            for challenge: AuthenticationChallenge
+        ///
+        /// - Returns: `.useCredential` with a user and password to send them,
+        ///   `.cancelAuthenticationChallenge` to fail the load, or `.performDefaultHandling`
+        ///   and `.rejectProtectionSpace` to go on without credentials (the server's 401
+        ///   page shows).
+        @MainActor
+        mutating func decideAuthenticationChallengeDisposition(
+            for challenge: URLAuthenticationChallenge
         ) async -> (URLSession.AuthChallengeDisposition, URLCredential?)
-    }
-
-    /// What to do with a navigation action.
-    public enum NavigationActionPolicy: Sendable, Hashable {
-        /// Let it go ahead. WebKitGTK's `webkit_policy_decision_use`.
-        case allow
-        /// Stop it; its load sequence ends. WebKitGTK's `webkit_policy_decision_ignore`.
-        case cancel
-        /// Download its target instead of showing it. `webkit_policy_decision_download`.
-        case download
-    }
-
-    /// What to do with a response.
-    public enum NavigationResponsePolicy: Sendable, Hashable {
-        /// Show it.
-        case allow
-        /// Drop it; the navigation fails with WebKit's policy error.
-        case cancel
-        /// Save it as a download.
-        case download
     }
 
     /// A request to navigate, as the decider sees it.
     public struct NavigationAction: Sendable {
-        /// What caused a navigation. The corresponding C type is `WebKitNavigationType`.
-        public enum NavigationType: Sendable, Hashable {
-            /// A link was followed (`WEBKIT_NAVIGATION_TYPE_LINK_CLICKED`).
-            case linkActivated
-            /// A form was submitted (`WEBKIT_NAVIGATION_TYPE_FORM_SUBMITTED`).
-            case formSubmitted
-            /// Back or forward in history (`WEBKIT_NAVIGATION_TYPE_BACK_FORWARD`).
-            case backForward
-            /// A reload (`WEBKIT_NAVIGATION_TYPE_RELOAD`).
-            case reload
-            /// A form was submitted again (`WEBKIT_NAVIGATION_TYPE_FORM_RESUBMITTED`).
-            case formResubmitted
-            /// Anything else: the app's loads, script, redirects (`WEBKIT_NAVIGATION_TYPE_OTHER`).
-            case other
-        }
-
-        /// Keyboard modifiers held when the navigation was triggered.
-        public struct ModifierFlags: OptionSet, Sendable, Hashable {
-            public let rawValue: UInt
-            public init(rawValue: UInt) { self.rawValue = rawValue }
-            public static let shift = ModifierFlags(rawValue: 1 << 0)
-            public static let control = ModifierFlags(rawValue: 1 << 2)
-            public static let alt = ModifierFlags(rawValue: 1 << 3)
-            public static let `super` = ModifierFlags(rawValue: 1 << 26)
-        }
-
-        /// The frame a navigation targets.
-        public struct FrameInfo: Sendable, Hashable {
-            /// Whether it is the page's main frame. WebKitGTK reports navigation policy for
-            /// the main frame and named targets; a named frame is not the main frame.
-            public let isMainFrame: Bool
-            /// The target's name (`<a target=name>`), if it has one.
-            public let name: String?
-        }
-
+        /// The frame that asked for the navigation. WebKitGTK reports no source frame: this
+        /// is the main frame, with the document shown when the navigation was asked for.
+        public let source: FrameInfo
+        /// The frame the new document loads in; nil when it asks for a new window
+        /// (`target=_blank`, `window.open`).
+        public let target: FrameInfo?
+        /// What caused it.
+        public let navigationType: WKNavigationType
         /// The request, with its URL, method and headers.
         public let request: URLRequest
-        /// What caused it.
-        public let navigationType: NavigationType
-        /// The frame it loads in; nil when it asks for a new window (`target=_blank`,
-        /// `window.open`).
-        public let targetFrame: FrameInfo?
+        /// Whether the link asked to be downloaded (`<a download>`). WebKitGTK does not
+        /// report the attribute to the app, so this is false.
+        public let shouldPerformDownload: Bool
+        /// The mouse button that started it: 1 left, 2 middle, 3 right; 0 for none.
+        public let buttonNumber: Int
+        /// Whether a content rule list redirected it. WebKitGTK's rule lists cannot
+        /// redirect, so this is false.
+        public let isContentRuleListRedirect: Bool
+        /// The modifier keys held.
+        public let modifierFlags: EventModifiers
         /// Whether a person's gesture (a click, a key) started it.
         public let isUserGesture: Bool
         /// Whether it is a server or script redirect of an earlier navigation.
         public let isRedirect: Bool
-        /// The modifier keys held.
-        public let modifierFlags: ModifierFlags
-        /// The mouse button that started it: 1 left, 2 middle, 3 right; 0 for none.
-        public let buttonNumber: Int
     }
 
     /// Settings the decider may change for the document a navigation loads.
@@ -119,22 +90,30 @@ extension WebPage {
             case desktop
         }
 
-        /// Whether to go to `https:` instead of `http:`.
+        /// Whether to go to `https:` instead of `http:`, and what to do when that fails.
         public enum UpgradeToHTTPSPolicy: Sendable, Hashable {
             /// Load `http:` URLs as they are. Default.
             case keepAsRequested
-            /// Load the `https:` form of an `http:` URL instead.
-            case automatic
+            /// Try the `https:` form of an `http:` URL; when it cannot be loaded, load the
+            /// `http:` one, reported as a redirect of the same navigation.
+            case automaticFallbackToHTTP
+            /// Try the `https:` form; when it cannot be loaded, fail with
+            /// ``WebPage/HTTPSUpgradeError``, which carries the `http:` URL for the app to
+            /// offer to the person (there is no system prompt on Linux).
+            case userMediatedFallbackToHTTP
+            /// Try the `https:` form; when it cannot be loaded, the navigation fails.
+            case errorOnFailure
         }
 
-        /// Whether the document's own scripts run. The app's `callJavaScript` is not
-        /// affected. Default: true.
+        /// Whether the document's own scripts run. The app's `callJavaScript` and user
+        /// scripts are not affected. Default: true.
         public var allowsContentJavaScript = true
         /// How the document should be laid out. Default: `.recommended`.
         public var preferredContentMode = ContentMode.recommended
-        /// Whether `http:` navigations are upgraded to `https:`. Default: keep as requested.
-        public var upgradeToHTTPS = UpgradeToHTTPSPolicy.keepAsRequested
+        /// Whether top-level `http:` navigations go to `https:`. Default: `.keepAsRequested`.
+        public var preferredHTTPSNavigationPolicy = UpgradeToHTTPSPolicy.keepAsRequested
 
+        /// Preferences with every default.
         public init() {}
     }
 
@@ -148,28 +127,37 @@ extension WebPage {
         public let isForMainFrame: Bool
     }
 
-    /// A server's or proxy's request for credentials.
-    public struct AuthenticationChallenge: @unchecked Sendable {
-        /// Who asks: host, port, realm and authentication method.
-        public let protectionSpace: URLProtectionSpace
-        /// How many times credentials for this challenge were refused already.
-        public let previousFailureCount: Int
-        /// Whether a proxy asks, not the server.
-        public let isProxy: Bool
+    /// A navigation upgraded to `https:` could not be loaded, and the decider asked for
+    /// ``NavigationPreferences/UpgradeToHTTPSPolicy/userMediatedFallbackToHTTP``.
+    public struct HTTPSUpgradeError: Error, @unchecked Sendable, CustomStringConvertible {
+        /// The `http:` URL that was asked for: load it to go on without encryption.
+        public let insecureURL: URL
+        /// Why the `https:` load failed.
+        public let underlyingError: any Error
+
+        public var description: String {
+            "\(insecureURL.host() ?? insecureURL.absoluteString) cannot be loaded securely: \(underlyingError)"
+        }
     }
 }
 
 extension WebPage.NavigationDeciding {
+    /// Allows every action.
+    @MainActor
     public func decidePolicy(
         for action: WebPage.NavigationAction, preferences: inout WebPage.NavigationPreferences
-    ) async -> WebPage.NavigationActionPolicy { .allow }
+    ) async -> WKNavigationActionPolicy { .allow }
 
-    public func decidePolicy(for response: WebPage.NavigationResponse) async -> WebPage.NavigationResponsePolicy {
+    /// Allows every response.
+    @MainActor
+    public func decidePolicy(for response: WebPage.NavigationResponse) async -> WKNavigationResponsePolicy {
         .allow
     }
 
+    /// Goes on without credentials: `(.performDefaultHandling, nil)`.
+    @MainActor
     public func decideAuthenticationChallengeDisposition(
-        for challenge: WebPage.AuthenticationChallenge
+        for challenge: URLAuthenticationChallenge
     ) async -> (URLSession.AuthChallengeDisposition, URLCredential?) {
         (.performDefaultHandling, nil)
     }

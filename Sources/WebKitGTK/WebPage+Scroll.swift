@@ -56,7 +56,7 @@ public enum ScrollPosition: Hashable, Sendable {
 
 extension WebPage {
     /// The name of the isolated world whose script reports scroll geometry.
-    static let scrollWorld = ContentWorld.world(name: "WebKitGTKSwift.scroll")
+    static let scrollWorld = WKContentWorld.world(name: "WebKitGTKSwift.scroll")
     static let scrollHandlerName = "webkitgtkSwiftScrollGeometry"
 
     /// Reports the geometry at most once per animation frame, from a world the page's own

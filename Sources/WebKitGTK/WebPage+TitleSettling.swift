@@ -11,7 +11,7 @@ import GLibBridge
 /// one shown yet, `finished` waits for the engine's title change. A document without a
 /// title, or whose title is already in place, is not held up.
 extension WebPage {
-    static let titleWorld = ContentWorld.world(name: "WebKitGTKSwift.title")
+    static let titleWorld = WKContentWorld.world(name: "WebKitGTKSwift.title")
     static let titleHandlerName = "webkitgtkSwiftDocumentTitle"
 
     /// Posts the parsed document's title once, at the end of parsing.

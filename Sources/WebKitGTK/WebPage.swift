@@ -35,10 +35,17 @@ public final class WebPage {
     @ObservationIgnored private var eventObservers: [UInt64: NavigationEventContinuation] = [:]
     @ObservationIgnored private var nextObserverID: UInt64 = 0
     @ObservationIgnored weak var hostingView: WebView?
-    @ObservationIgnored let navigationDecider: any NavigationDeciding
+    @ObservationIgnored var navigationDecider: any NavigationDeciding
+    @ObservationIgnored var isDeciding = false
+    @ObservationIgnored var decisionsWaiting: [CheckedContinuation<Void, Never>] = []
     @ObservationIgnored let dialogPresenter: any DialogPresenting
     @ObservationIgnored var standardUserAgent = ""
-    @ObservationIgnored var approvedNewWindowURL: URL?
+    /// A URL the page loads for a decision already made; its own decision is not asked again.
+    @ObservationIgnored var preapprovedURL: URL?
+    @ObservationIgnored var httpsUpgrade: HTTPSUpgrade?
+    @ObservationIgnored var storedCustomUserAgent: String?
+    /// Installs the rule list of `loadsSubresources` = false; navigations wait for it.
+    @ObservationIgnored var subresourceBlocking: Task<Void, Never>?
     @ObservationIgnored let userContent: PageUserContent
     @ObservationIgnored var reportedDocumentTitle: String?
     @ObservationIgnored var titleWait: (@MainActor () -> Void)?
@@ -100,12 +107,19 @@ public final class WebPage {
         webkit_settings_set_enable_back_forward_navigation_gestures(settings, 1)
         webkit_settings_set_enable_fullscreen(settings, 0)
         standardUserAgent = String(optionalCString: webkit_settings_get_user_agent(settings)) ?? ""
-        if let name = configuration.applicationNameForUserAgent, !name.isEmpty {
-            webkit_settings_set_user_agent(settings, standardUserAgent.isEmpty ? name : "\(standardUserAgent) \(name)")
-        }
+        WebKitFeatures.set("UpgradeKnownHostsToHTTPS", enabled: configuration.upgradeKnownHostsToHTTPS, in: settings!)
+        WebKitFeatures.set(
+            "SuppressesIncrementalRendering", enabled: configuration.suppressesIncrementalRendering, in: settings!)
+        if !configuration.loadsSubresources { webkit_settings_set_auto_load_images(settings, 0) }
         park()
         connectSignals()
         userContent.attach(to: self)
+        apply(configuration.defaultNavigationPreferences)
+        if !configuration.loadsSubresources {
+            subresourceBlocking = Task { @MainActor [userContent] in
+                if let list = await SubresourceBlocking.ruleList() { userContent.installOwn(list) }
+            }
+        }
         PageRouter.add(self)
         tracker.onUpdate = { [weak self] update in self?.publish(update) }
         tracker.scheduleFinish = { [weak self] settle in
@@ -361,6 +375,7 @@ public final class WebPage {
         case WEBKIT_LOAD_STARTED: tracker.started(url: uri)
         case WEBKIT_LOAD_REDIRECTED: tracker.redirected(url: uri)
         case WEBKIT_LOAD_COMMITTED:
+            httpsUpgrade = nil
             documentCommitted()
             tracker.committed(url: uri)
         case WEBKIT_LOAD_FINISHED: tracker.finished()
@@ -378,7 +393,7 @@ public final class WebPage {
         let cancelled =
             failure.domain == String(cString: g_quark_to_string(webkit_network_error_quark()))
             && failure.code == Int32(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue)
-        tracker.failed(
+        navigationFailed(
             url: uri, beforeCommit: event != WEBKIT_LOAD_COMMITTED, isCancellation: cancelled, error: failure)
     }
 }

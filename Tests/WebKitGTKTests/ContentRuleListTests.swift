@@ -25,7 +25,7 @@ struct ContentRuleListTests {
             forIdentifier: "no-pixels",
             encodedContentRuleList: #"[{"trigger": {"url-filter": "pixel\\.png"}, "action": {"type": "block"}}]"#)
         #expect(rules.identifier == "no-pixels")
-        let content = UserContentController()
+        let content = WKUserContentController()
         content.add(rules)
         let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
         let loaded =

@@ -14,11 +14,11 @@ final class ScriptedPresenter: WebPage.DialogPresenting {
     var confirmAnswer = WebPage.JavaScriptConfirmResult.ok
     var promptAnswer = WebPage.JavaScriptPromptResult.ok("Baikal")
 
-    func handleJavaScriptAlert(message: String, initiatedBy frame: WebPage.DialogFrame) async {
+    func handleJavaScriptAlert(message: String, initiatedBy frame: WebPage.FrameInfo) async {
         alerts.append(message)
     }
 
-    func handleJavaScriptConfirm(message: String, initiatedBy frame: WebPage.DialogFrame) async
+    func handleJavaScriptConfirm(message: String, initiatedBy frame: WebPage.FrameInfo) async
         -> WebPage.JavaScriptConfirmResult
     {
         confirms.append(message)
@@ -26,14 +26,14 @@ final class ScriptedPresenter: WebPage.DialogPresenting {
         return confirmAnswer
     }
 
-    func handleJavaScriptPrompt(message: String, defaultText: String?, initiatedBy frame: WebPage.DialogFrame)
+    func handleJavaScriptPrompt(message: String, defaultText: String?, initiatedBy frame: WebPage.FrameInfo)
         async -> WebPage.JavaScriptPromptResult
     {
         prompts.append((message, defaultText))
         return promptAnswer
     }
 
-    func decidePermission(for request: WebPage.PermissionRequest) async -> WebPage.PermissionDecision {
+    func decidePermission(for request: WebPage.PermissionRequest) async -> WKPermissionDecision {
         permissions.append(request.kind)
         return .deny
     }

@@ -110,7 +110,7 @@ struct JavaScriptTests {
             try await page.callJavaScript("", arguments: ["not an identifier": 1])
         }
         await #expect(throws: JavaScriptError.self) { try await page.callJavaScript("", arguments: ["x": NSObject()]) }
-        let subframe = WebPage.NavigationAction.FrameInfo(isMainFrame: false, name: "inner")
+        let subframe = WebPage.FrameInfo(url: URL(string: "about:blank"), isMainFrame: false)
         await #expect(throws: JavaScriptError.frameNotSupported) {
             try await page.callJavaScript("return 1", in: subframe)
         }

@@ -10,27 +10,27 @@ import Testing
 final class RecordingDecider: WebPage.NavigationDeciding {
     var actions: [WebPage.NavigationAction] = []
     var responses: [WebPage.NavigationResponse] = []
-    var challenges: [WebPage.AuthenticationChallenge] = []
-    var policy: (WebPage.NavigationAction) -> WebPage.NavigationActionPolicy = { _ in .allow }
-    var responsePolicy: (WebPage.NavigationResponse) -> WebPage.NavigationResponsePolicy = { _ in .allow }
+    var challenges: [URLAuthenticationChallenge] = []
+    var policy: (WebPage.NavigationAction) -> WKNavigationActionPolicy = { _ in .allow }
+    var responsePolicy: (WebPage.NavigationResponse) -> WKNavigationResponsePolicy = { _ in .allow }
     var credential: URLCredential?
     var delay: Duration = .zero
 
     func decidePolicy(
         for action: WebPage.NavigationAction, preferences: inout WebPage.NavigationPreferences
-    ) async -> WebPage.NavigationActionPolicy {
+    ) async -> WKNavigationActionPolicy {
         actions.append(action)
         if delay > .zero { try? await Task.sleep(for: delay) }
         return policy(action)
     }
 
-    func decidePolicy(for response: WebPage.NavigationResponse) async -> WebPage.NavigationResponsePolicy {
+    func decidePolicy(for response: WebPage.NavigationResponse) async -> WKNavigationResponsePolicy {
         responses.append(response)
         return responsePolicy(response)
     }
 
     func decideAuthenticationChallengeDisposition(
-        for challenge: WebPage.AuthenticationChallenge
+        for challenge: URLAuthenticationChallenge
     ) async -> (URLSession.AuthChallengeDisposition, URLCredential?) {
         challenges.append(challenge)
         return credential.map { (.useCredential, $0) } ?? (.performDefaultHandling, nil)
@@ -76,7 +76,7 @@ struct NavigationDecidingTests {
         #expect(types == [.other, .linkActivated, .backForward, .formSubmitted, .reload])
         #expect(decider.actions[1].request.url == server.url("/linked"))
         #expect(decider.actions[3].request.url?.query == "q=1")
-        #expect(decider.actions.allSatisfy { $0.targetFrame?.isMainFrame == true })
+        #expect(decider.actions.allSatisfy { $0.target?.isMainFrame == true })
         #expect(decider.responses.first?.canShowMimeType == true)
         #expect(decider.responses.first?.isForMainFrame == true)
         #expect((decider.responses.first?.response as? HTTPURLResponse)?.statusCode == 200)
@@ -116,17 +116,17 @@ struct NavigationDecidingTests {
         _ = await outcome(of: page.load(server.url("/start")))
         _ = try await page.evaluateForTesting("document.getElementById('blank').click()")
         await waitForTitle(page, "blank")
-        #expect(decider.actions.last?.targetFrame == nil)
+        #expect(decider.actions.last?.target == nil)
         #expect(decider.actions.last?.request.url == server.url("/blank"))
         #expect(decider.actions.filter { $0.request.url == server.url("/blank") }.count == 1)
 
         _ = try await page.evaluateForTesting("window.open('/opened')")
         await waitForTitle(page, "opened")
-        #expect(decider.actions.last?.targetFrame == nil)
+        #expect(decider.actions.last?.target == nil)
         #expect(decider.actions.last?.request.url == server.url("/opened"))
 
         // Refused, a new-window request goes nowhere.
-        decider.policy = { $0.targetFrame == nil ? .cancel : .allow }
+        decider.policy = { $0.target == nil ? .cancel : .allow }
         _ = try await page.evaluateForTesting("window.open('/refused')")
         try await Task.sleep(for: .milliseconds(200))
         #expect(page.title == "opened")
@@ -141,7 +141,7 @@ struct NavigationDecidingTests {
 
         func decidePolicy(
             for action: WebPage.NavigationAction, preferences: inout WebPage.NavigationPreferences
-        ) async -> WebPage.NavigationActionPolicy {
+        ) async -> WKNavigationActionPolicy {
             if let url = action.request.url { seen.append(url) }
             change(&preferences)
             return .allow
@@ -163,16 +163,6 @@ struct NavigationDecidingTests {
         #expect(server.requests.last?.headers["user-agent"]?.contains("Mobile") == true)
         // The app's own calls still run.
         #expect(try await page.evaluateForTesting("return 6 * 7") == "42")
-    }
-
-    @Test func httpNavigationsCanBeUpgradedToHTTPS() async throws {
-        let decider = PreferringDecider { $0.upgradeToHTTPS = .automatic }
-        let page = WebPage(navigationDecider: decider)
-        page.load(URL(string: "http://127.0.0.1:\(try closedPort())/plain"))
-        await waitUntil("the upgraded navigation was decided") { decider.seen.contains { $0.scheme == "https" } }
-        #expect(decider.seen.first?.scheme == "http")
-        #expect(decider.seen.last?.scheme == "https")
-        #expect(decider.seen.last?.path == "/plain")
     }
 
     @Test func aNonDisplayableResponseCanBeRefused() async throws {

@@ -69,11 +69,11 @@ final class SelfSignedHTTPSServer {
 @MainActor
 final class ChoosingPresenter: WebPage.DialogPresenting {
     let file: URL
-    var asked: [WebPage.FileInputPromptParameters] = []
+    var asked: [WKOpenPanelParameters] = []
     init(file: URL) { self.file = file }
 
     func handleFileInputPrompt(
-        parameters: WebPage.FileInputPromptParameters, initiatedBy frame: WebPage.DialogFrame
+        parameters: WKOpenPanelParameters, initiatedBy frame: WebPage.FrameInfo
     ) async -> WebPage.FileInputPromptResult {
         asked.append(parameters)
         return .selected([file])

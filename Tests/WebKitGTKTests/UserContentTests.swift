@@ -7,18 +7,20 @@ import Testing
 @MainActor
 @Suite(.serialized)
 struct UserContentTests {
-    private func page(_ content: UserContentController) -> WebPage {
+    private func page(_ content: WKUserContentController) -> WebPage {
         WebPage(configuration: WebPage.Configuration(userContentController: content))
     }
 
     @Test func scriptsRunAtDocumentStartAndEndInTheirWorlds() async throws {
-        let content = UserContentController()
-        content.add(UserScript(source: "window.startSawBody = document.body !== null", injectionTime: .atDocumentStart))
-        content.add(
-            UserScript(source: "window.endSawLake = !!document.getElementById('lake')", injectionTime: .atDocumentEnd))
-        content.add(
-            UserScript(
-                source: "window.isolated = 'yes'", injectionTime: .atDocumentEnd, contentWorld: .world(name: "tools")))
+        let content = WKUserContentController()
+        content.addUserScript(
+            WKUserScript(source: "window.startSawBody = document.body !== null", injectionTime: .atDocumentStart))
+        content.addUserScript(
+            WKUserScript(source: "window.endSawLake = !!document.getElementById('lake')", injectionTime: .atDocumentEnd)
+        )
+        content.addUserScript(
+            WKUserScript(
+                source: "window.isolated = 'yes'", injectionTime: .atDocumentEnd, in: .world(name: "tools")))
         content.add(UserStyleSheet(source: "#lake { color: rgb(1, 2, 3) }"))
         let page = page(content)
         _ = await outcome(of: page.load(html: "<body><p id='lake'>Baikal</p>"))
@@ -42,9 +44,9 @@ struct UserContentTests {
     }
 
     @Test func urlPatternsLimitWhereAScriptRuns() async throws {
-        let content = UserContentController()
-        content.add(
-            UserScript(
+        let content = WKUserContentController()
+        content.addUserScript(
+            WKUserScript(
                 source: "window.marked = true", injectionTime: .atDocumentEnd,
                 allowedURLPatterns: ["https://lakes.example/*"], blockedURLPatterns: ["https://lakes.example/private/*"]
             ))
@@ -59,8 +61,8 @@ struct UserContentTests {
     }
 
     @Test func oneWayMessagesArriveWithTheirBodyWorldAndPage() async throws {
-        let content = UserContentController()
-        var messages: [ScriptMessage] = []
+        let content = WKUserContentController()
+        var messages: [WKScriptMessage] = []
         content.addScriptMessageHandler(name: "sighting") { messages.append($0) }
         let page = page(content)
         let base = URL(string: "https://lakes.example/form")!
@@ -82,7 +84,7 @@ struct UserContentTests {
     }
 
     @Test func replyHandlersResolveAndReject() async throws {
-        let content = UserContentController()
+        let content = WKUserContentController()
         content.addScriptMessageHandlerWithReply(name: "depth") { message in
             guard let lake = message.body as? String else { throw JavaScriptError.invalidArgument("not a name") }
             guard lake == "Baikal" else { throw LakeNotFound(name: lake) }
@@ -106,7 +108,7 @@ struct UserContentTests {
     }
 
     @Test func tenThousandMessagesInABurstAllArriveInOrder() async throws {
-        let content = UserContentController()
+        let content = WKUserContentController()
         var received: [Int] = []
         content.addScriptMessageHandler(name: "count") { received.append(($0.body as? NSNumber)?.intValue ?? -1) }
         let page = page(content)
@@ -118,7 +120,7 @@ struct UserContentTests {
     }
 
     @Test func malformedAndHugeMessagesAreHandledWithoutACrash() async throws {
-        let content = UserContentController()
+        let content = WKUserContentController()
         var bodies: [Any] = []
         content.addScriptMessageHandler(name: "any") { bodies.append($0.body) }
         let page = page(content)
@@ -136,8 +138,8 @@ struct UserContentTests {
 
     @Test func aHandlerLimitedToLakesIgnoresOtherOrigins() async throws {
         let server = try TestHTTPServer { _ in .html(html(title: "Loopback")) }
-        let content = UserContentController()
-        var messages: [ScriptMessage] = []
+        let content = WKUserContentController()
+        var messages: [WKScriptMessage] = []
         content.addScriptMessageHandler(name: "only", allowedOrigins: ["lakes:"]) { messages.append($0) }
         content.addScriptMessageHandlerWithReply(name: "onlyReply", allowedOrigins: ["lakes:"]) { _ in "answered" }
         var configuration = WebPage.Configuration(userContentController: content)
@@ -161,13 +163,13 @@ struct UserContentTests {
     }
 
     @Test func aRemovedHandlerNoLongerExistsInThePage() async throws {
-        let content = UserContentController()
+        let content = WKUserContentController()
         content.addScriptMessageHandler(name: "gone") { _ in }
         let page = page(content)
         _ = await outcome(of: page.load(html: "<p>x"))
         #expect(
             try await page.callJavaScript("return typeof window.webkit.messageHandlers.gone") as? String == "object")
-        content.removeScriptMessageHandler(name: "gone")
+        content.removeScriptMessageHandler(forName: "gone")
         _ = await outcome(of: page.load(html: "<p>y"))
         // With no handler left, WebKit drops window.webkit altogether.
         #expect(

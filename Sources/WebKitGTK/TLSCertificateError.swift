@@ -1,0 +1,44 @@
+import Foundation
+
+/// A TLS certificate WebKit refused; the load failed and nothing was trusted.
+public struct TLSCertificateError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with a certificate. The corresponding C type is `GTlsCertificateFlags`.
+    public struct Problems: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// No trusted authority signed it (`G_TLS_CERTIFICATE_UNKNOWN_CA`).
+        public static let unknownAuthority = Problems(rawValue: 1 << 0)
+        /// It is not for the host asked for (`G_TLS_CERTIFICATE_BAD_IDENTITY`).
+        public static let badIdentity = Problems(rawValue: 1 << 1)
+        /// It is not valid yet (`G_TLS_CERTIFICATE_NOT_ACTIVATED`).
+        public static let notActivated = Problems(rawValue: 1 << 2)
+        /// It has expired (`G_TLS_CERTIFICATE_EXPIRED`).
+        public static let expired = Problems(rawValue: 1 << 3)
+        /// It was revoked (`G_TLS_CERTIFICATE_REVOKED`).
+        public static let revoked = Problems(rawValue: 1 << 4)
+        /// It uses an insecure algorithm (`G_TLS_CERTIFICATE_INSECURE`).
+        public static let insecure = Problems(rawValue: 1 << 5)
+        /// Some other error (`G_TLS_CERTIFICATE_GENERIC_ERROR`).
+        public static let other = Problems(rawValue: 1 << 6)
+    }
+
+    /// The host whose certificate was refused.
+    public let host: String
+    /// What is wrong with it.
+    public let problems: Problems
+
+    init(host: String, rawFlags: UInt32) {
+        self.host = host
+        problems = Problems(rawValue: rawFlags)
+    }
+
+    public var description: String {
+        let names: [(Problems, String)] = [
+            (.unknownAuthority, "signed by an unknown authority"), (.badIdentity, "not issued for this host"),
+            (.notActivated, "not valid yet"), (.expired, "expired"), (.revoked, "revoked"),
+            (.insecure, "using an insecure algorithm"), (.other, "invalid"),
+        ]
+        let found = names.filter { problems.contains($0.0) }.map(\.1)
+        return "The certificate of \(host) is \(found.isEmpty ? "not trusted" : found.joined(separator: ", "))"
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+extension WebPage {
+    /// Asks the decider one question, after any question still being answered.
+    ///
+    /// Deciders are values whose methods are `mutating`: the page keeps one, hands it to
+    /// `body` to mutate, and keeps what `body` leaves. Questions never overlap, so a
+    /// `struct` decider sees each of its changes in the next question, and no two
+    /// mutations of the decider are under way at once.
+    func askDecider<Result>(_ body: @MainActor (inout any NavigationDeciding) async -> Result) async -> Result {
+        while isDeciding {
+            await withCheckedContinuation { decisionsWaiting.append($0) }
+        }
+        isDeciding = true
+        defer {
+            isDeciding = false
+            if !decisionsWaiting.isEmpty { decisionsWaiting.removeFirst().resume() }
+        }
+        var decider = navigationDecider
+        let result = await body(&decider)
+        navigationDecider = decider
+        return result
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import FoundationNetworking
+
+/// ``WebPage/NavigationPreferences/preferredHTTPSNavigationPolicy``: a top-level `http:`
+/// navigation the decider allowed goes to `https:` first, and its failure there is handled
+/// as the policy says.
+extension WebPage {
+    /// An `http:` navigation tried at `https:` first.
+    struct HTTPSUpgrade {
+        /// The `https:` URL tried.
+        let secure: URL
+        /// The `http:` URL asked for.
+        let insecure: URL
+        let policy: NavigationPreferences.UpgradeToHTTPSPolicy
+
+        /// The upgrade of `request`, or nil when the preferences keep it as requested or it
+        /// is not an `http:` request.
+        init?(_ request: URLRequest, _ preferences: NavigationPreferences) {
+            guard preferences.preferredHTTPSNavigationPolicy != .keepAsRequested, let url = request.url,
+                url.scheme?.lowercased() == "http",
+                var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            else { return nil }
+            components.scheme = "https"
+            if components.port == 80 { components.port = nil }
+            guard let secure = components.url else { return nil }
+            self.secure = secure
+            insecure = url
+            policy = preferences.preferredHTTPSNavigationPolicy
+        }
+
+        /// Whether `uri`, as the engine reports it, is the `https:` URL tried.
+        func isSecureLoad(_ uri: String?) -> Bool {
+            guard let url = uri.flatMap(URL.init(string:)), url.scheme == "https" else { return false }
+            return url.host() == secure.host() && url.port == secure.port
+        }
+    }
+
+    /// Loads the `https:` form of a navigation the decider allowed, as the same navigation.
+    func start(_ upgrade: HTTPSUpgrade, request: URLRequest) {
+        httpsUpgrade = upgrade
+        var secureRequest = request
+        secureRequest.url = upgrade.secure
+        preapprovedURL = upgrade.secure
+        loadInEngine(secureRequest)
+    }
+
+    /// A load failed: hands an HTTPS upgrade's failure to its policy, then to the tracker.
+    func navigationFailed(url: String?, beforeCommit: Bool, isCancellation: Bool, error: any Error) {
+        var error = error
+        if let upgrade = httpsUpgrade, beforeCommit, !isCancellation, upgrade.isSecureLoad(url) {
+            httpsUpgrade = nil
+            switch upgrade.policy {
+            case .automaticFallbackToHTTP:
+                if tracker.retryActive(at: upgrade.insecure.absoluteString) {
+                    preapprovedURL = upgrade.insecure
+                    loadInEngine(URLRequest(url: upgrade.insecure))
+                    return
+                }
+            case .userMediatedFallbackToHTTP:
+                error = HTTPSUpgradeError(insecureURL: upgrade.insecure, underlyingError: error)
+            case .errorOnFailure, .keepAsRequested:
+                break
+            }
+        }
+        tracker.failed(url: url, beforeCommit: beforeCommit, isCancellation: isCancellation, error: error)
+    }
+}
