@@ -28,6 +28,17 @@ extension WebPage {
         public let currentItem: Item?
         /// The pages after the current one, oldest (nearest) first.
         public let forwardList: [Item]
+
+        /// The item `index` steps from the current one: 0 is the current item, -1 the one
+        /// before it, 1 the one after it; nil past either end.
+        public subscript(_ index: Int) -> Item? {
+            if index == 0 { return currentItem }
+            if index < 0 {
+                let position = backList.count + index
+                return backList.indices.contains(position) ? backList[position] : nil
+            }
+            return forwardList.indices.contains(index - 1) ? forwardList[index - 1] : nil
+        }
     }
 
     /// The page's history. Observable: it changes with every navigation.

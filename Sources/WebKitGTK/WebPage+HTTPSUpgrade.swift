@@ -35,6 +35,20 @@ extension WebPage {
         }
     }
 
+    /// The upgrade of a navigation the decider allowed with `preferences`, or nil when it
+    /// loads as requested: the `http:` URL of a failed user-mediated upgrade is loaded
+    /// as it is, once, when the app asks for it.
+    func upgrade(of request: URLRequest, _ preferences: NavigationPreferences) -> HTTPSUpgrade? {
+        guard let upgrade = HTTPSUpgrade(request, preferences) else { return nil }
+        if upgrade.policy == .userMediatedFallbackToHTTP, offeredInsecureURL == upgrade.insecure,
+            tracker.pending != nil
+        {
+            offeredInsecureURL = nil
+            return nil
+        }
+        return upgrade
+    }
+
     /// Loads the `https:` form of a navigation the decider allowed, as the same navigation.
     func start(_ upgrade: HTTPSUpgrade, request: URLRequest) {
         httpsUpgrade = upgrade
@@ -57,6 +71,7 @@ extension WebPage {
                     return
                 }
             case .userMediatedFallbackToHTTP:
+                offeredInsecureURL = upgrade.insecure
                 error = HTTPSUpgradeError(insecureURL: upgrade.insecure, underlyingError: error)
             case .errorOnFailure, .keepAsRequested:
                 break

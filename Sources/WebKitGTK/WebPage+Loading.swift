@@ -99,6 +99,58 @@ extension WebPage {
         return stream
     }
 
+    /// Shows HTML as if it were the response to `request`, and returns the events of that
+    /// navigation.
+    ///
+    ///     page.load(simulatedRequest: URLRequest(url: offlineURL), responseHTML: savedCopy)
+    ///
+    /// The page's URL becomes the request's, relative links resolve against it, and the
+    /// document gets its origin; nothing is fetched, and the decider is not asked (as for a
+    /// response already received). WebKitGTK's `webkit_web_view_load_alternate_html`.
+    ///
+    /// - Parameters:
+    ///   - request: The request the HTML answers; its URL must be absolute.
+    ///   - responseHTML: The document's source.
+    @discardableResult
+    public func load(simulatedRequest request: URLRequest, responseHTML: String) -> some AsyncSequence<
+        NavigationEvent, any Error
+    > & Sendable {
+        guard let url = request.url, url.scheme != nil else { return tracker.refuse(NavigationError.invalidURL) }
+        let stream = tracker.begin(.content, url: url.absoluteString)
+        if !tracker.isClosed {
+            whenConfigured { [webView] in
+                webkit_web_view_load_alternate_html(webView, responseHTML, url.absoluteString, url.absoluteString)
+            }
+        }
+        return stream
+    }
+
+    /// Shows bytes as if they were `response` to `request`, and returns the events of that
+    /// navigation.
+    ///
+    /// The response's MIME type (default `text/html`) and text encoding name (default
+    /// UTF-8) say how the bytes are read; the page's URL becomes the request's. WebKitGTK
+    /// shows the bytes without an HTTP exchange, so the response's status code and header
+    /// fields do not reach the document. `webkit_web_view_load_bytes`.
+    ///
+    /// - Parameters:
+    ///   - request: The request the bytes answer; its URL must be absolute.
+    ///   - response: The response, for its MIME type and text encoding.
+    ///   - responseData: The content; it is copied.
+    @discardableResult
+    public func load(simulatedRequest request: URLRequest, response: URLResponse, responseData: Data)
+        -> some AsyncSequence<NavigationEvent, any Error> & Sendable
+    {
+        guard let url = request.url, url.scheme != nil else { return tracker.refuse(NavigationError.invalidURL) }
+        let stream = tracker.begin(.content, url: url.absoluteString)
+        guard !tracker.isClosed else { return stream }
+        let bytes = responseData.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        webkit_web_view_load_bytes(
+            webView, bytes, response.mimeType ?? "text/html", response.textEncodingName ?? "UTF-8", url.absoluteString)
+        return stream
+    }
+
     /// Goes to an item of the back/forward list and returns the events of that navigation.
     @discardableResult
     public func load(_ item: BackForwardList.Item) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {

@@ -130,7 +130,8 @@ extension WebPage {
     /// A navigation upgraded to `https:` could not be loaded, and the decider asked for
     /// ``NavigationPreferences/UpgradeToHTTPSPolicy/userMediatedFallbackToHTTP``.
     public struct HTTPSUpgradeError: Error, @unchecked Sendable, CustomStringConvertible {
-        /// The `http:` URL that was asked for: load it to go on without encryption.
+        /// The `http:` URL that was asked for. Loading it next with ``WebPage/load(_:)-(URL?)``
+        /// goes on without encryption: the page does not upgrade it that once.
         public let insecureURL: URL
         /// Why the `https:` load failed.
         public let underlyingError: any Error

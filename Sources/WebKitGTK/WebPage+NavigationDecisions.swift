@@ -119,7 +119,7 @@ extension WebPage {
             tracker.refused(url: url?.absoluteString)
         case .allow:
             apply(preferences)
-            if action.target?.isMainFrame ?? true, let upgrade = HTTPSUpgrade(action.request, preferences) {
+            if action.target?.isMainFrame ?? true, let upgrade = upgrade(of: action.request, preferences) {
                 webkit_policy_decision_ignore(policyDecision)
                 start(upgrade, request: action.request)
                 return

@@ -43,6 +43,7 @@ public final class WebPage {
     /// A URL the page loads for a decision already made; its own decision is not asked again.
     @ObservationIgnored var preapprovedURL: URL?
     @ObservationIgnored var httpsUpgrade: HTTPSUpgrade?
+    @ObservationIgnored var offeredInsecureURL: URL?
     @ObservationIgnored var storedCustomUserAgent: String?
     /// Installs the rule list of `loadsSubresources` = false; navigations wait for it.
     @ObservationIgnored var subresourceBlocking: Task<Void, Never>?
@@ -116,8 +117,9 @@ public final class WebPage {
         userContent.attach(to: self)
         apply(configuration.defaultNavigationPreferences)
         if !configuration.loadsSubresources {
-            subresourceBlocking = Task { @MainActor [userContent] in
-                if let list = await SubresourceBlocking.ruleList() { userContent.installOwn(list) }
+            subresourceBlocking = Task { @MainActor [weak self] in
+                if let list = await SubresourceBlocking.ruleList() { self?.userContent.installOwn(list) }
+                self?.subresourceBlocking = nil
             }
         }
         PageRouter.add(self)
@@ -288,6 +290,16 @@ public final class WebPage {
         guard !isClosed else { return }
         gtk_container_remove(UnsafeMutablePointer<GtkContainer>(OpaquePointer(container)), widget)
         park()
+    }
+
+    /// Runs `body` now, or, while the page's own content rules are still being installed,
+    /// once they are: for loads that the engine starts without a policy decision.
+    func whenConfigured(_ body: @escaping @MainActor () -> Void) {
+        guard let blocking = subresourceBlocking else { return body() }
+        Task { @MainActor in
+            await blocking.value
+            if !isClosed { body() }
+        }
     }
 
     /// Ends the web content process, as a crash would. For tests of crash recovery.

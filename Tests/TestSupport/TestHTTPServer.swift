@@ -117,6 +117,13 @@ private final class Connections: @unchecked Sendable {
                 let count = read(client, &chunk, chunk.count)
                 guard count > 0 else { return }
                 buffer.append(contentsOf: chunk[0..<count])
+                // A TLS handshake (its first record is 0x16) gets what a plain HTTP server
+                // answers: 400 and a closed connection, which fails the client at once.
+                if buffer.first == 0x16 {
+                    let refusal = Data("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8)
+                    _ = refusal.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    return
+                }
                 continue
             }
             let head = String(decoding: buffer[..<headerEnd.lowerBound], as: UTF8.self)

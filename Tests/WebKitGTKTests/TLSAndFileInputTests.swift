@@ -35,10 +35,12 @@ final class SelfSignedHTTPSServer {
                     self.wfile.write(body)
                 def log_message(self, *args):
                     pass
-            server = http.server.HTTPServer(("127.0.0.1", 0), Page)
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             context.load_cert_chain(sys.argv[1], sys.argv[2])
-            server.socket = context.wrap_socket(server.socket, server_side=True)
+            # Handshakes happen in each connection's thread: a client's idle preconnection
+            # must not hold up the others.
+            server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
             print(server.server_address[1], flush=True)
             server.serve_forever()
             """
