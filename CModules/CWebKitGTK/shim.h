@@ -13,6 +13,7 @@
 #include <glib-unix.h>
 #include <gio/gunixinputstream.h>
 #include <cairo.h>
+#include <cairo-pdf.h>
 #include <sys/eventfd.h>
 #include <poll.h>
 

@@ -94,6 +94,16 @@ enum Trampoline {
         if let data { CallbackBox<URISchemeHandler>.release(data) }
     }
 
+    /// A `cairo_write_func_t`: appends what cairo writes to the box's sink. The box is
+    /// released by ``collectCairoStream(_:)`` once cairo is done writing.
+    static let cairoWrite: cairo_write_func_t = { closure, bytes, length in
+        guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+        if let bytes, length > 0 {
+            CallbackBox<CairoStreamSink>.borrow(closure).value.data.append(bytes, count: Int(length))
+        }
+        return CAIRO_STATUS_SUCCESS
+    }
+
 }
 
 typealias SignalHandler = @MainActor (SignalArguments) -> SignalResult

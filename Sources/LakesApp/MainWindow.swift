@@ -100,12 +100,12 @@ final class MainWindow {
         return items
     }
 
-    /// Asks where to save, then writes the page as a PDF there (atomically).
+    /// Asks where to save, then writes the page there as a paginated PDF (atomically).
     private func exportPDF() async {
         let name = (page.title.isEmpty ? "Lakes" : page.title) + ".pdf"
         guard let destination = await presenter.chooseSaveLocation(suggestedName: name) else { return }
         do {
-            try await page.exported(as: .pdf).write(to: destination, options: .atomic)
+            try await page.printedPDF().write(to: destination, options: .atomic)
         } catch {
             await presenter.handleJavaScriptAlert(
                 message: "The PDF could not be saved: \(error)", initiatedBy: WebPage.FrameInfo(url: nil))

@@ -3,125 +3,157 @@ import Foundation
 import GLibBridge
 
 extension WebPage {
-    /// What ``exported(as:)`` makes.
-    public enum ExportedContentType: Sendable, Hashable {
-        /// A PNG image of a region of the page.
-        case image(ImageRegion = .document)
-        /// A PDF document of the whole page, paginated as for printing.
-        case pdf
-    }
-
-    /// The part of a page an image shows.
-    public enum ImageRegion: Sendable, Hashable {
-        /// The whole document, however far it scrolls.
-        case document
-        /// What is visible in the page's view.
-        case visible
-        /// A rectangle of the document, in CSS pixels from its top-left corner.
-        case rect(x: Int, y: Int, width: Int, height: Int)
-    }
-
     /// Why an export failed.
-    public enum ExportError: Error, Sendable, Equatable {
-        /// The region is empty or outside the document.
+    public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The region's rectangle has no area, or none of it lies in the document.
         case emptyRegion
-        /// The engine could not render or write the content; its message.
+        /// The region's rectangle has a coordinate or size that is not a finite number.
+        case invalidRegion
+        /// The snapshot width is not a finite number above zero.
+        case invalidSnapshotWidth
+        /// The page size is not a finite width and height above zero.
+        case invalidPageSize
+        /// The image would be wider or taller than 32,767 pixels, the most cairo draws.
+        case imageTooLarge
+        /// The engine could not render, encode or print the content; its message.
         case failed(String)
-    }
 
-    /// The page's content as a PNG image or a PDF document.
-    ///
-    ///     let png = try await page.exported(as: .image(.document))
-    ///     try png.write(to: URL(fileURLWithPath: "tahoe.png"))
-    public func exported(as type: ExportedContentType) async throws -> Data {
-        guard !isClosed else { throw NavigationError.pageClosed }
-        switch type {
-        case .image(let region): return try await snapshotPNG(region)
-        case .pdf: return try await printPDF()
-        }
-    }
-
-    private func snapshotPNG(_ region: ImageRegion) async throws -> Data {
-        let view = webView
-        let whole: WebKitSnapshotRegion =
-            region == .visible ? WEBKIT_SNAPSHOT_REGION_VISIBLE : WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT
-        /// A cairo surface handed from GIO's callback to this function, on the main actor.
-        struct Surface: @unchecked Sendable { let pointer: OpaquePointer }
-        let surface: OpaquePointer
-        do {
-            surface = try await gioCall { cancellable, callback, data in
-                webkit_web_view_get_snapshot(view, whole, WEBKIT_SNAPSHOT_OPTIONS_NONE, cancellable, callback, data)
-            } finish: { _, result in
-                Surface(pointer: try GLibError.check { webkit_web_view_get_snapshot_finish(view, result, $0) }!)
-            }.pointer
-        } catch let error as GLibError {
-            throw ExportError.failed(error.message)
-        }
-        defer { cairo_surface_destroy(surface) }
-        var image = surface
-        if case .rect(let x, let y, let width, let height) = region {
-            let fullWidth = Int(cairo_image_surface_get_width(surface))
-            let fullHeight = Int(cairo_image_surface_get_height(surface))
-            let left = max(0, x)
-            let top = max(0, y)
-            let right = min(fullWidth, x + width)
-            let bottom = min(fullHeight, y + height)
-            guard right > left, bottom > top else { throw ExportError.emptyRegion }
-            let cropped = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(right - left), Int32(bottom - top))!
-            let context = cairo_create(cropped)
-            cairo_set_source_surface(context, surface, Double(-left), Double(-top))
-            cairo_paint(context)
-            cairo_destroy(context)
-            image = cropped
-        }
-        defer { if image != surface { cairo_surface_destroy(image) } }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "webkitgtk-swift-\(UUID().uuidString).png")
-        defer { try? FileManager.default.removeItem(at: file) }
-        guard cairo_surface_write_to_png(image, file.path) == CAIRO_STATUS_SUCCESS else {
-            throw ExportError.failed("the image could not be encoded")
-        }
-        return try Data(contentsOf: file)
-    }
-
-    private func printPDF() async throws -> Data {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "webkitgtk-swift-\(UUID().uuidString).pdf")
-        defer { try? FileManager.default.removeItem(at: file) }
-        let operation = GObjectReference(adopting: OpaquePointer(webkit_print_operation_new(webView)!))
-        let settings = gtk_print_settings_new()!
-        defer { g_object_unref(UnsafeMutableRawPointer(settings)) }
-        gtk_print_settings_set_printer(settings, "Print to File")
-        gtk_print_settings_set(settings, GTK_PRINT_SETTINGS_OUTPUT_FILE_FORMAT, "pdf")
-        gtk_print_settings_set(settings, GTK_PRINT_SETTINGS_OUTPUT_URI, file.absoluteString)
-        webkit_print_operation_set_print_settings(operation.cast(), settings)
-        let failure: String? = await withCheckedContinuation { continuation in
-            var connections: [SignalConnection] = []
-            var resumed = false
-            @MainActor func finish(_ message: String?) {
-                guard !resumed else { return }
-                resumed = true
-                connections.forEach { $0.disconnect() }
-                continuation.resume(returning: message)
+        /// What went wrong, in a sentence.
+        public var description: String {
+            switch self {
+            case .emptyRegion: "the region has no area, or none of it lies in the document"
+            case .invalidRegion: "the region's rectangle is not made of finite numbers"
+            case .invalidSnapshotWidth: "the snapshot width must be a finite number above zero"
+            case .invalidPageSize: "the page size must be a finite width and height above zero"
+            case .imageTooLarge: "the image would be wider or taller than 32,767 pixels"
+            case .failed(let message): "the export failed: \(message)"
             }
-            connections.append(
-                operation.connect("failed") { arguments in
-                    let message = arguments.pointer(1).map {
-                        String(cString: UnsafePointer<GError>($0).pointee.message)
-                    }
-                    finish(message ?? "printing failed")
-                    return nil
-                })
-            connections.append(
-                operation.connect("finished") { _ in
-                    finish(nil)
-                    return nil
-                })
-            webkit_print_operation_print(operation.cast())
         }
-        if let failure { throw ExportError.failed(failure) }
-        let data = try Data(contentsOf: file)
-        guard data.starts(with: Data("%PDF".utf8)) else { throw ExportError.failed("the printer wrote no PDF") }
-        return data
+    }
+
+    /// The page's content as PDF or PNG data, as the configuration asks.
+    ///
+    ///     let pdf = try await page.exported(as: .pdf())
+    ///     let square = CGRect(x: 0, y: 0, width: 100, height: 100)
+    ///     let clear = try await page.exported(as: .pdf(region: .rect(square), allowTransparentBackground: true))
+    ///     let thumbnail = try await page.exported(as: .image(snapshotWidth: 320))
+    ///     try thumbnail.write(to: URL(fileURLWithPath: "thumbnail.png"))
+    ///
+    /// Both draw a snapshot of the whole document (`webkit_web_view_get_snapshot` with
+    /// `WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT`, and `WEBKIT_SNAPSHOT_OPTIONS_TRANSPARENT_BACKGROUND`
+    /// when a transparent background is allowed), which cairo crops to the region, scales,
+    /// and writes as a PNG or as a one-page PDF. A region's rectangle is clipped to the
+    /// document (see ``ExportedContentConfiguration/Region/rect(_:)``).
+    ///
+    /// - Parameter configuration: What to make: ``ExportedContentConfiguration/pdf(region:allowTransparentBackground:)``
+    ///   or ``ExportedContentConfiguration/image(region:allowTransparentBackground:snapshotWidth:afterScreenUpdates:)``.
+    /// - Returns: The PDF or PNG data.
+    /// - Throws: ``NavigationError/pageClosed`` on a closed page; ``ExportError`` for a
+    ///   region or snapshot width it cannot use, or when the engine fails to draw.
+    public func exported(as configuration: ExportedContentConfiguration) async throws -> Data {
+        guard !isClosed else { throw NavigationError.pageClosed }
+        switch configuration.storage {
+        case .pdf(let region, let allowTransparentBackground):
+            try region.validate()
+            let snapshot = try await contentSnapshot(transparent: allowTransparentBackground)
+            let rect = try region.clipped(to: snapshot.size)
+            // Only the region's pixels go into the PDF, drawn where the page puts them.
+            let pixels = rect.snapped(toScale: snapshot.scale)
+            let image = try snapshot.rendering(
+                pixels, pixelWidth: Int((pixels.width * snapshot.scale).rounded()),
+                pixelHeight: Int((pixels.height * snapshot.scale).rounded()), opaque: !allowTransparentBackground)
+            return try image.pdfData(
+                pageSize: rect.size, origin: CGPoint(x: pixels.minX - rect.minX, y: pixels.minY - rect.minY))
+        case .image(let region, let allowTransparentBackground, let snapshotWidth, let afterScreenUpdates):
+            try region.validate()
+            if let snapshotWidth, !snapshotWidth.isFinite || snapshotWidth <= 0 {
+                throw ExportError.invalidSnapshotWidth
+            }
+            if afterScreenUpdates { try await nextRenderedFrame() }
+            let snapshot = try await contentSnapshot(transparent: allowTransparentBackground)
+            // At its own size the region is cut on whole pixels; scaled, it is kept exact.
+            let clipped = try region.clipped(to: snapshot.size)
+            let rect = snapshotWidth == nil ? clipped.snapped(toScale: snapshot.scale) : clipped
+            let width = (snapshotWidth ?? rect.width) * snapshot.scale
+            let height = rect.height * width / rect.width
+            guard width.rounded() <= Double(CairoImage.maximumPixels),
+                height.rounded() <= Double(CairoImage.maximumPixels)
+            else { throw ExportError.imageTooLarge }
+            let image = try snapshot.rendering(
+                rect, pixelWidth: max(1, Int(width.rounded())), pixelHeight: max(1, Int(height.rounded())),
+                opaque: !allowTransparentBackground)
+            return try image.pngData()
+        }
+    }
+
+    /// A snapshot of the whole document, with the view's background or, when
+    /// `transparent`, none (`webkit_web_view_get_snapshot`).
+    private func contentSnapshot(transparent: Bool) async throws -> CairoImage {
+        let view = webView
+        let options = transparent ? WEBKIT_SNAPSHOT_OPTIONS_TRANSPARENT_BACKGROUND : WEBKIT_SNAPSHOT_OPTIONS_NONE
+        let snapshot: CairoImage
+        do {
+            snapshot = try await gioCall { cancellable, callback, data in
+                webkit_web_view_get_snapshot(
+                    view, WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT, options, cancellable, callback, data)
+            } finish: { _, result in
+                try CairoImage(adopting: GLibError.check { webkit_web_view_get_snapshot_finish(view, result, $0) }!)
+            }
+        } catch let error as GLibError {
+            throw isClosed ? NavigationError.pageClosed : ExportError.failed(error.message)
+        }
+        guard !isClosed else { throw NavigationError.pageClosed }
+        return snapshot
+    }
+
+    /// Waits until the page has drawn its next frame: an animation frame, then a task after
+    /// it, so that callbacks and style changes pending for that frame are done. A page that
+    /// draws no frames (a view that is not shown, or no script) is waited for at most half
+    /// a second.
+    private func nextRenderedFrame() async throws {
+        do {
+            _ = try await evaluateRaw(
+                """
+                await new Promise(resolve => {
+                    const fallback = setTimeout(resolve, 500);
+                    requestAnimationFrame(() => setTimeout(() => { clearTimeout(fallback); resolve(); }, 0));
+                });
+                """, argumentsJSON: nil, world: "WebKitGTKSwift.export")
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // Where script cannot run there is no frame to wait for: take the snapshot at once.
+        }
+    }
+}
+
+extension WebPage.ExportedContentConfiguration.Region {
+    /// Throws for a rectangle that cannot be used whatever the document.
+    func validate() throws {
+        guard case .rect(let rect) = storage else { return }
+        guard !rect.isNull, rect.width != 0, rect.height != 0 else { throw WebPage.ExportError.emptyRegion }
+        guard [rect.origin.x, rect.origin.y, rect.width, rect.height].allSatisfy(\.isFinite) else {
+            throw WebPage.ExportError.invalidRegion
+        }
+    }
+
+    /// The region in a document of `size` points: all of it, or the rectangle's part in it.
+    func clipped(to size: CGSize) throws -> CGRect {
+        let document = CGRect(origin: .zero, size: size)
+        guard case .rect(let rect) = storage else { return document }
+        let clipped = rect.standardized.intersection(document)
+        guard !clipped.isNull, clipped.width > 0, clipped.height > 0 else { throw WebPage.ExportError.emptyRegion }
+        return clipped
+    }
+}
+
+extension CGRect {
+    /// The smallest rectangle on whole device pixels, at `scale` pixels a point, that holds this one.
+    func snapped(toScale scale: Double) -> CGRect {
+        let left = (minX * scale).rounded(.down) / scale
+        let top = (minY * scale).rounded(.down) / scale
+        let right = (maxX * scale).rounded(.up) / scale
+        let bottom = (maxY * scale).rounded(.up) / scale
+        return CGRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }
