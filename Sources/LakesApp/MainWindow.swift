@@ -20,7 +20,6 @@ final class MainWindow {
     private let webView: WebView
     private let sidebar: ArticleSidebar
     private var reloadButton: UnsafeMutablePointer<GtkButton>?
-    private var scrollObservations: [ScrollObservation] = []
     private var actions: [String: GObjectReference] = [:]
     private var connections: [SignalConnection] = []
     private var followers: [AnyObject] = []
@@ -160,7 +159,7 @@ final class MainWindow {
             [weak self] id in
             guard let self, let id, sidebar.sections.contains(where: { $0.id == id }) else { return }
             showCurrentSection(id)
-            Task { @MainActor in try? await self.page.scroll(to: .id(id), animated: true) }
+            Task { @MainActor in try? await self.page.scroll(to: ScrollPosition(id: id, anchor: .top), animated: true) }
         }
         let zoomSteps = [0.5, 0.67, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3]
         addAction("zoom-in", accelerators: ["<Control>plus", "<Control>equal", "<Control>KP_Add"], application) {
@@ -323,15 +322,14 @@ final class MainWindow {
             self?.setState("find", g_variant_new_boolean(shown ? cwk_true : cwk_false))
         }
         // The sidebar follows the reader; headings move when the layout does, so re-read them then.
-        scrollObservations.append(
-            page.onScrollGeometryChange(for: ScrollGeometry.self, of: { $0 }) { [weak self] _, geometry in
+        webView
+            .webViewOnScrollGeometryChange(for: ScrollGeometry.self, of: { $0 }) { [weak self] _, geometry in
                 self?.followScroll(geometry)
-            })
-        scrollObservations.append(
-            page.onScrollGeometryChange(for: ScrollGeometry.Size.self, of: { $0.contentSize }) { [weak self] _, _ in
+            }
+            .webViewOnScrollGeometryChange(for: CGSize.self, of: \.contentSize) { [weak self] _, _ in
                 guard let self, let url = page.url else { return }
                 readSections(of: url)
-            })
+            }
         follow({ [page] in page.canGoForward }) { [weak self] in self?.setEnabled("forward", $0) }
         follow({ [page] in page.isLoading }) { [weak self] loading in
             guard let self, let button = reloadButton else { return }
@@ -390,7 +388,6 @@ final class MainWindow {
 
     private func closed() {
         followers.removeAll()
-        scrollObservations.removeAll()
         connections.removeAll()
         page.close()
         onClose()

@@ -26,6 +26,8 @@ public final class WebView {
     var menuActions: [GObjectReference] = []
     var menuConnections: [SignalConnection] = []
     private var contextMenuConnection: SignalConnection?
+    var scrollPositionFollower: ScrollPositionFollower?
+    var scrollGeometryObservations: [ScrollObservation] = []
 
     /// Shows `page`.
     ///
@@ -67,6 +69,7 @@ public final class WebView {
 
     private func release() {
         guard page.hostingView === self else { return }
+        stopFollowingScrolling()
         page.hostingView = nil
         page.reclaim(from: container.cast())
     }
