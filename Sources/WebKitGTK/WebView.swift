@@ -26,6 +26,8 @@ public final class WebView {
     var menuActions: [GObjectReference] = []
     var menuConnections: [SignalConnection] = []
     private var contextMenuConnection: SignalConnection?
+    var magnificationGestures = MagnificationGesturesBehavior.automatic
+    var pinchFilter: SignalConnection?
     var scrollPositionFollower: ScrollPositionFollower?
     var scrollGeometryObservations: [ScrollObservation] = []
 
@@ -46,6 +48,7 @@ public final class WebView {
         page.hostingView = self
         page.unpark(into: container.cast())
         contextMenuConnection = connectContextMenu()
+        applyDefaultModifiers()
         // When GTK destroys the window around the view, give the page back its offscreen
         // window first, so the page outlives the widget tree as it outlives this view.
         destroyConnection = container.connect("destroy") { [weak self] _ in
@@ -70,6 +73,7 @@ public final class WebView {
     private func release() {
         guard page.hostingView === self else { return }
         stopFollowingScrolling()
+        webViewMagnificationGestures(.automatic)  // the filter on the page's engine goes with the view
         page.hostingView = nil
         page.reclaim(from: container.cast())
     }
