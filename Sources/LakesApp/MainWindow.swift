@@ -66,7 +66,13 @@ final class MainWindow {
         // The sidebar works through the window's actions, as other clients of them do.
         sidebar.onActivate = { [weak self] article in self?.activateAction("article", article.slug) }
         sidebar.onActivateSection = { [weak self] section in self?.activateAction("section", section.id) }
-        webView.contextMenu = { [weak self] element in self?.contextMenu(for: element) }
+        webView.webViewContextMenu { [weak self] element in
+            if let self, let link = element.linkURL {
+                linkMenu(for: link)
+            } else {
+                DefaultContextMenuItems()
+            }
+        }
         if services.isAutomated {
             // A WebDriver client closes windows; a page's script never closes Lakes.
             page.onCloseRequest = { [weak self] in
@@ -83,20 +89,18 @@ final class MainWindow {
     }
 
     /// Links get Lakes' own menu: open web links in the browser, copy the address.
-    private func contextMenu(for element: ContextMenuElement) -> [ContextMenuItem]? {
-        guard let link = element.linkURL else { return nil }
-        var items: [ContextMenuItem] = []
-        if case .openExternally = LinkPolicy().decide(link, currentURL: page.url, isUserAction: true) {
-            items.append(.action(title: "Open Link in Browser") { [decider] in try? decider.opener.open(link) })
-        } else if LinkPolicy().decide(link, currentURL: page.url, isUserAction: true) == .allowInApp {
-            items.append(.action(title: "Open Link") { [weak self] in self?.page.load(link) })
+    @ContextMenuBuilder
+    private func linkMenu(for link: URL) -> ContextMenuContent {
+        let decision = LinkPolicy().decide(link, currentURL: page.url, isUserAction: true)
+        if case .openExternally = decision {
+            Button("Open Link in Browser") { [decider] in try? decider.opener.open(link) }
+        } else if decision == .allowInApp {
+            Button("Open Link") { [weak self] in self?.page.load(link) }
         }
-        items.append(
-            .action(title: "Copy Link Address") {
-                let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", cwk_false))
-                gtk_clipboard_set_text(clipboard, link.absoluteString, -1)
-            })
-        return items
+        Button("Copy Link Address") {
+            let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", cwk_false))
+            gtk_clipboard_set_text(clipboard, link.absoluteString, -1)
+        }
     }
 
     /// Asks where to save, then writes the page as a PDF there (atomically).

@@ -20,9 +20,8 @@ public final class WebView {
     /// Find in page: its bar sits above the page.
     public let findNavigator: FindNavigator
 
-    /// Builds the context menu from what it was opened on. Return nil for WebKit's own
-    /// menu, an empty list for no menu. Default: nil, WebKit's own menu always.
-    public var contextMenu: ((ContextMenuElement) -> [ContextMenuItem]?)?
+    /// Builds the context menu (``webViewContextMenu(menu:)``); nil for WebKit's own.
+    var contextMenuBuilder: (@MainActor (ActivatedElementInfo) -> ContextMenuContent)?
     var menuActions: [GObjectReference] = []
     var menuConnections: [SignalConnection] = []
     private var contextMenuConnection: SignalConnection?
