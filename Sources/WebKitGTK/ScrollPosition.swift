@@ -194,6 +194,18 @@ public struct ScrollPosition: Hashable, Sendable {
         }
     }
 
+    /// What the position asks for, in words, for logs.
+    var summary: String {
+        switch target {
+        case .none: "nothing"
+        case .id(let id, let anchor): "the element with id \"\(id.base)\"" + (anchor.map { " at \($0)" } ?? "")
+        case .edge(let edge): "the \(edge) edge"
+        case .point(let point): "(\(point.x), \(point.y))"
+        case .x(let x): "x = \(x)"
+        case .y(let y): "y = \(y)"
+        }
+    }
+
     /// The id of the element to scroll to, as the page knows it: the id itself when it is
     /// a string, else its `description` when it has a lossless one.
     var elementID: String? {

@@ -35,6 +35,13 @@ extension WebView {
     /// - Returns: This view.
     @discardableResult
     public func webViewMagnificationGestures(_ value: MagnificationGesturesBehavior) -> Self {
+        setMagnificationGestures(value)
+        return self
+    }
+
+    /// Applies `value` to the engine; the view's own ``webViewMagnificationGestures(_:)``,
+    /// callable while the view goes.
+    func setMagnificationGestures(_ value: MagnificationGesturesBehavior) {
         magnificationGestures = value
         let allowed = value.value != .disabled
         if allowed {
@@ -48,7 +55,6 @@ extension WebView {
         if let gesture = zoomGesture {
             gtk_event_controller_set_propagation_phase(gesture, allowed ? GTK_PHASE_BUBBLE : GTK_PHASE_NONE)
         }
-        return self
     }
 
     /// WebKit's own pinch gesture on its view, where this version of WebKitGTK keeps it.

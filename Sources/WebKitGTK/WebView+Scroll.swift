@@ -107,7 +107,7 @@ final class ScrollPositionFollower {
             do {
                 try await page.scroll(to: position, animated: animated)
             } catch {
-                PageUserContent.log("could not scroll to \(position.target): \(error)")
+                PageUserContent.log("could not scroll to \(position.summary): \(error)")
                 self?.lastFailure = (position, error)
             }
         }

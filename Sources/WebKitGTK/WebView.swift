@@ -72,7 +72,7 @@ public final class WebView {
     private func release() {
         guard page.hostingView === self else { return }
         stopFollowingScrolling()
-        webViewMagnificationGestures(.automatic)  // the filter on the page's engine goes with the view
+        setMagnificationGestures(.automatic)  // the filter on the page's engine goes with the view
         page.hostingView = nil
         page.reclaim(from: container.cast())
     }
