@@ -20,7 +20,6 @@ final class MainWindow {
     private let webView: WebView
     private let sidebar: ArticleSidebar
     private var reloadButton: UnsafeMutablePointer<GtkButton>?
-    private var scrollObservations: [ScrollObservation] = []
     private var actions: [String: GObjectReference] = [:]
     private var connections: [SignalConnection] = []
     private var followers: [AnyObject] = []
@@ -67,7 +66,13 @@ final class MainWindow {
         // The sidebar works through the window's actions, as other clients of them do.
         sidebar.onActivate = { [weak self] article in self?.activateAction("article", article.slug) }
         sidebar.onActivateSection = { [weak self] section in self?.activateAction("section", section.id) }
-        webView.contextMenu = { [weak self] element in self?.contextMenu(for: element) }
+        webView.webViewContextMenu { [weak self] element in
+            if let self, let link = element.linkURL {
+                linkMenu(for: link)
+            } else {
+                DefaultContextMenuItems()
+            }
+        }
         if services.isAutomated {
             // A WebDriver client closes windows; a page's script never closes Lakes.
             page.onCloseRequest = { [weak self] in
@@ -84,20 +89,18 @@ final class MainWindow {
     }
 
     /// Links get Lakes' own menu: open web links in the browser, copy the address.
-    private func contextMenu(for element: ContextMenuElement) -> [ContextMenuItem]? {
-        guard let link = element.linkURL else { return nil }
-        var items: [ContextMenuItem] = []
-        if case .openExternally = LinkPolicy().decide(link, currentURL: page.url, isUserAction: true) {
-            items.append(.action(title: "Open Link in Browser") { [decider] in try? decider.opener.open(link) })
-        } else if LinkPolicy().decide(link, currentURL: page.url, isUserAction: true) == .allowInApp {
-            items.append(.action(title: "Open Link") { [weak self] in self?.page.load(link) })
+    @ContextMenuBuilder
+    private func linkMenu(for link: URL) -> ContextMenuContent {
+        let decision = LinkPolicy().decide(link, currentURL: page.url, isUserAction: true)
+        if case .openExternally = decision {
+            Button("Open Link in Browser") { [decider] in try? decider.opener.open(link) }
+        } else if decision == .allowInApp {
+            Button("Open Link") { [weak self] in self?.page.load(link) }
         }
-        items.append(
-            .action(title: "Copy Link Address") {
-                let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", cwk_false))
-                gtk_clipboard_set_text(clipboard, link.absoluteString, -1)
-            })
-        return items
+        Button("Copy Link Address") {
+            let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", cwk_false))
+            gtk_clipboard_set_text(clipboard, link.absoluteString, -1)
+        }
     }
 
     /// Asks where to save, then writes the page there as a paginated PDF (atomically).
@@ -160,7 +163,7 @@ final class MainWindow {
             [weak self] id in
             guard let self, let id, sidebar.sections.contains(where: { $0.id == id }) else { return }
             showCurrentSection(id)
-            Task { @MainActor in try? await self.page.scroll(to: .id(id), animated: true) }
+            Task { @MainActor in try? await self.page.scroll(to: ScrollPosition(id: id, anchor: .top), animated: true) }
         }
         let zoomSteps = [0.5, 0.67, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3]
         addAction("zoom-in", accelerators: ["<Control>plus", "<Control>equal", "<Control>KP_Add"], application) {
@@ -323,15 +326,14 @@ final class MainWindow {
             self?.setState("find", g_variant_new_boolean(shown ? cwk_true : cwk_false))
         }
         // The sidebar follows the reader; headings move when the layout does, so re-read them then.
-        scrollObservations.append(
-            page.onScrollGeometryChange(for: ScrollGeometry.self, of: { $0 }) { [weak self] _, geometry in
+        webView
+            .webViewOnScrollGeometryChange(for: ScrollGeometry.self, of: { $0 }) { [weak self] _, geometry in
                 self?.followScroll(geometry)
-            })
-        scrollObservations.append(
-            page.onScrollGeometryChange(for: ScrollGeometry.Size.self, of: { $0.contentSize }) { [weak self] _, _ in
+            }
+            .webViewOnScrollGeometryChange(for: CGSize.self, of: \.contentSize) { [weak self] _, _ in
                 guard let self, let url = page.url else { return }
                 readSections(of: url)
-            })
+            }
         follow({ [page] in page.canGoForward }) { [weak self] in self?.setEnabled("forward", $0) }
         follow({ [page] in page.isLoading }) { [weak self] loading in
             guard let self, let button = reloadButton else { return }
@@ -390,7 +392,6 @@ final class MainWindow {
 
     private func closed() {
         followers.removeAll()
-        scrollObservations.removeAll()
         connections.removeAll()
         page.close()
         onClose()

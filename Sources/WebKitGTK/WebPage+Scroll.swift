@@ -1,59 +1,5 @@
 import Foundation
 
-/// Where a page is scrolled and how big its content is, in CSS pixels.
-public struct ScrollGeometry: Hashable, Sendable {
-    public struct Point: Hashable, Sendable {
-        public var x: Double
-        public var y: Double
-        public init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
-    }
-    public struct Size: Hashable, Sendable {
-        public var width: Double
-        public var height: Double
-        public init(width: Double, height: Double) {
-            self.width = width
-            self.height = height
-        }
-    }
-    public struct Insets: Hashable, Sendable {
-        public var top = 0.0, leading = 0.0, bottom = 0.0, trailing = 0.0
-    }
-
-    /// The top-left point of the content that is shown.
-    public var contentOffset: Point
-    /// The size of the whole document.
-    public var contentSize: Size
-    /// The size of the page's view.
-    public var containerSize: Size
-    /// Always zero: WebKitGTK has no content insets.
-    public var contentInsets = Insets()
-
-    public init(contentOffset: Point, contentSize: Size, containerSize: Size) {
-        self.contentOffset = contentOffset
-        self.contentSize = contentSize
-        self.containerSize = containerSize
-    }
-}
-
-/// A place to scroll a page to.
-public enum ScrollPosition: Hashable, Sendable {
-    /// A point of the document.
-    case point(x: Double, y: Double)
-    /// A horizontal offset, keeping the vertical one.
-    case x(Double)
-    /// A vertical offset, keeping the horizontal one.
-    case y(Double)
-    /// An edge of the document.
-    case edge(Edge)
-    /// The element with this id, its top at the top of the view.
-    case id(String)
-
-    public enum Edge: Hashable, Sendable { case top, bottom, leading, trailing }
-}
-
 extension WebPage {
     /// The name of the isolated world whose script reports scroll geometry.
     static let scrollWorld = WKContentWorld.world(name: "WebKitGTKSwift.scroll")
@@ -85,10 +31,11 @@ extension WebPage {
         guard let values = body as? [Any], values.count == 6 else { return }
         let numbers = values.compactMap { ($0 as? NSNumber)?.doubleValue }
         guard numbers.count == 6, numbers.allSatisfy(\.isFinite) else { return }
+        let container = CGSize(width: numbers[4], height: numbers[5])
         let geometry = ScrollGeometry(
-            contentOffset: .init(x: numbers[0], y: numbers[1]),
-            contentSize: .init(width: numbers[2], height: numbers[3]),
-            containerSize: .init(width: numbers[4], height: numbers[5]))
+            contentOffset: CGPoint(x: numbers[0], y: numbers[1]),
+            contentSize: CGSize(width: max(numbers[2], container.width), height: max(numbers[3], container.height)),
+            contentInsets: EdgeInsets(), containerSize: container)
         guard geometry != scrollGeometry else { return }
         scrollGeometry = geometry
         for observer in scrollObservers.values { observer(geometry) }
@@ -96,16 +43,35 @@ extension WebPage {
 
     /// Runs `action` with the old and new value of `transform(geometry)` each time it
     /// changes, across navigations, until the returned token is cancelled or dropped.
-    /// Geometry arrives at most once per animation frame.
     ///
-    ///     let token = page.onScrollGeometryChange(for: Double.self, of: { $0.contentOffset.y }) { old, new in
+    /// The page-level form of ``WebView/webViewOnScrollGeometryChange(for:of:action:)``,
+    /// for a page that no view shows. Geometry arrives at most once per animation frame;
+    /// the first report after this call counts as a change only when the page had
+    /// already reported one.
+    ///
+    ///     let token = page.onScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { old, new in
     ///         print("scrolled from \(old) to \(new)")
     ///     }
+    ///
+    /// - Parameters:
+    ///   - type: The type of the value to follow.
+    ///   - transform: Makes the value from a geometry.
+    ///   - action: Runs with the old and the new value when the value changes.
+    /// - Returns: The token that keeps `action` registered.
     public func onScrollGeometryChange<Value: Equatable>(
         for type: Value.Type, of transform: @escaping (ScrollGeometry) -> Value,
         action: @escaping (_ oldValue: Value, _ newValue: Value) -> Void
     ) -> ScrollObservation {
-        var last = scrollGeometry.map(transform)
+        observeScrollGeometry(from: scrollGeometry, transform: transform, action: action)
+    }
+
+    /// Registers `action` for changes of `transform(geometry)`, comparing the first report
+    /// with `start` (none: the first report only sets the value to compare with).
+    func observeScrollGeometry<Value: Equatable>(
+        from start: ScrollGeometry?, transform: @escaping (ScrollGeometry) -> Value,
+        action: @escaping (Value, Value) -> Void
+    ) -> ScrollObservation {
+        var last = start.map(transform)
         let id = nextScrollObserverID
         nextScrollObserverID += 1
         scrollObservers[id] = { geometry in
@@ -116,41 +82,85 @@ extension WebPage {
         return ScrollObservation { [weak self] in self?.scrollObservers[id] = nil }
     }
 
-    /// Scrolls the page, smoothly when `animated`.
+    /// Scrolls the page to `position`, smoothly when `animated`.
+    ///
+    /// The page-level form of ``WebView/webViewScrollPosition(_:animated:)``, which reports
+    /// what went wrong instead of logging it. A position that asks for nothing does nothing.
+    ///
+    ///     try await page.scroll(to: ScrollPosition(id: "history", anchor: .top), animated: true)
+    ///
+    /// - Parameters:
+    ///   - position: Where to scroll.
+    ///   - animated: Whether to scroll smoothly (CSS `behavior: 'smooth'`). Default: false.
+    /// - Throws: ``JavaScriptError`` when the page has no element with the position's id, or
+    ///   its id is neither a string nor losslessly convertible to one;
+    ///   ``NavigationError/pageClosed`` when the page is closed.
     public func scroll(to position: ScrollPosition, animated: Bool = false) async throws {
-        let behavior = animated ? "smooth" : "instant"
+        var arguments: [String: Any] = ["behavior": animated ? "smooth" : "instant"]
         let body: String
-        var arguments: [String: Any] = ["behavior": behavior]
-        switch position {
-        case .point(let x, let y):
+        switch position.target {
+        case .none:
+            return
+        case .point(let point):
             body = "scrollTo({ left: x, top: y, behavior })"
-            arguments["x"] = x
-            arguments["y"] = y
+            arguments["x"] = Double(point.x)
+            arguments["y"] = Double(point.y)
         case .x(let x):
             body = "scrollTo({ left: x, top: scrollY, behavior })"
-            arguments["x"] = x
+            arguments["x"] = Double(x)
         case .y(let y):
             body = "scrollTo({ left: scrollX, top: y, behavior })"
-            arguments["y"] = y
+            arguments["y"] = Double(y)
         case .edge(let edge):
-            let root = "(document.scrollingElement || document.documentElement)"
-            body =
-                switch edge {
-                case .top: "scrollTo({ left: scrollX, top: 0, behavior })"
-                case .bottom: "scrollTo({ left: scrollX, top: \(root).scrollHeight, behavior })"
-                case .leading: "scrollTo({ left: 0, top: scrollY, behavior })"
-                case .trailing: "scrollTo({ left: \(root).scrollWidth, top: scrollY, behavior })"
-                }
-        case .id(let id):
-            body = """
-                const target = document.getElementById(id);
-                if (!target) throw new Error(`no element with id ${id}`);
-                target.scrollIntoView({ block: 'start', behavior });
-                """
-            arguments["id"] = id
+            body = Self.scrollToEdgeScript(edge)
+        case .id(let id, let anchor):
+            guard let elementID = position.elementID else {
+                throw JavaScriptError.invalidArgument(
+                    "a scroll position's id must be a String or LosslessStringConvertible, not \(type(of: id.base))")
+            }
+            body = Self.scrollToElementScript
+            arguments["id"] = elementID
+            arguments["anchor"] = anchor.map { [Double($0.x), Double($0.y)] } ?? NSNull()
         }
         try await callJavaScript(body, arguments: arguments, contentWorld: Self.scrollWorld)
     }
+
+    /// Scrolls to an edge. In a right-to-left document the leading edge is `scrollX = 0` at
+    /// the right and the trailing one has negative offsets, as CSSOM specifies.
+    private static func scrollToEdgeScript(_ edge: Edge) -> String {
+        let root = "(document.scrollingElement || document.documentElement)"
+        let rtl = "getComputedStyle(document.documentElement).direction === 'rtl'"
+        return switch edge {
+        case .top: "scrollTo({ left: scrollX, top: 0, behavior })"
+        case .bottom: "scrollTo({ left: scrollX, top: \(root).scrollHeight, behavior })"
+        case .leading: "scrollTo({ left: 0, top: scrollY, behavior })"
+        case .trailing: "scrollTo({ left: (\(rtl) ? -1 : 1) * \(root).scrollWidth, top: scrollY, behavior })"
+        }
+    }
+
+    /// Lines the element's point at `anchor` up with the view's point at `anchor`, its
+    /// scroll margins included; without an anchor, scrolls as little as shows it.
+    private static let scrollToElementScript = """
+        const target = document.getElementById(id);
+        if (!target) throw new Error(`no element with id "${id}"`);
+        if (anchor === null) {
+          target.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior });
+          return;
+        }
+        const rect = target.getBoundingClientRect();
+        const style = getComputedStyle(target);
+        const top = rect.top - parseFloat(style.scrollMarginTop || 0);
+        const bottom = rect.bottom + parseFloat(style.scrollMarginBottom || 0);
+        const left = rect.left - parseFloat(style.scrollMarginLeft || 0);
+        const right = rect.right + parseFloat(style.scrollMarginRight || 0);
+        const viewport = document.scrollingElement || document.documentElement;
+        const rtl = getComputedStyle(document.documentElement).direction === 'rtl';
+        const [x, y] = [rtl ? 1 - anchor[0] : anchor[0], anchor[1]];
+        scrollTo({
+          left: scrollX + left + x * ((right - left) - viewport.clientWidth),
+          top: scrollY + top + y * ((bottom - top) - viewport.clientHeight),
+          behavior });
+        """
 }
 
 /// Keeps a scroll-geometry action registered; cancelling or dropping it removes the action.

@@ -1,57 +1,125 @@
 internal import CWebKitGTK
 import Foundation
 
-/// Apple's `WebView` modifiers, as properties of the GTK widget, with Apple's defaults.
+/// Apple's `WebView` modifiers, under Apple's names and with Apple's defaults, as methods
+/// of the view that return it, so they chain:
 ///
-/// Some of Apple's modifiers have no meaning on Linux and are not offered: scroll bounce
-/// (GTK has no rubber-band scrolling), visionOS look-to-scroll, and link previews.
+///     let view = WebView(page)
+///         .webViewBackForwardNavigationGestures(.disabled)
+///         .webViewTextSelection(.disabled)
+///         .webViewContentBackground(.hidden)
+///
+/// A new ``WebView`` applies every default to the page it shows. Some of Apple's modifiers
+/// have no meaning on Linux and are not offered: link previews, scroll bounce (GTK has no
+/// rubber-band scrolling) and visionOS look-to-scroll.
 extension WebView {
-    /// Whether two-finger swipes go back and forward in history. Default: true.
-    /// WebKitGTK's `enable-back-forward-navigation-gestures`.
-    public var allowsBackForwardNavigationGestures: Bool {
-        get { webkit_settings_get_enable_back_forward_navigation_gestures(settings) != 0 }
-        set { webkit_settings_set_enable_back_forward_navigation_gestures(settings, newValue ? 1 : 0) }
+    /// Sets whether horizontal swipes go back and forward in history.
+    ///
+    /// - Parameter value: The behaviour. A new view's is ``BackForwardNavigationGesturesBehavior/automatic``,
+    ///   which enables them. WebKitGTK's `enable-back-forward-navigation-gestures`.
+    /// - Returns: This view.
+    @discardableResult
+    public func webViewBackForwardNavigationGestures(_ value: BackForwardNavigationGesturesBehavior) -> Self {
+        webkit_settings_set_enable_back_forward_navigation_gestures(settings, value.value != .disabled ? 1 : 0)
+        return self
     }
 
-    /// Whether an element can take the whole screen (`requestFullscreen`). Default: false.
-    /// WebKitGTK's `enable-fullscreen`.
-    public var allowsElementFullscreen: Bool {
-        get { webkit_settings_get_enable_fullscreen(settings) != 0 }
-        set { webkit_settings_set_enable_fullscreen(settings, newValue ? 1 : 0) }
+    /// Sets whether pinching on a touchpad or touchscreen changes the page's magnification.
+    ///
+    /// WebKitGTK has no setting for it: when disabled, the view stops touchpad pinch events
+    /// (`GDK_TOUCHPAD_PINCH`) before WebKit sees them, and switches off WebKit's own zoom
+    /// gesture (its `GtkGestureZoom`) for touchscreens. ``magnification`` still zooms.
+    ///
+    /// - Parameter value: The behaviour. A new view's is ``MagnificationGesturesBehavior/automatic``,
+    ///   which enables pinching.
+    /// - Returns: This view.
+    @discardableResult
+    public func webViewMagnificationGestures(_ value: MagnificationGesturesBehavior) -> Self {
+        setMagnificationGestures(value)
+        return self
     }
 
-    /// Whether the Web Inspector can be opened on the page. Default: false.
-    /// WebKitGTK's `enable-developer-extras`.
-    public var isInspectable: Bool {
-        get { webkit_settings_get_enable_developer_extras(settings) != 0 }
-        set { webkit_settings_set_enable_developer_extras(settings, newValue ? 1 : 0) }
+    /// Applies `value` to the engine; the view's own ``webViewMagnificationGestures(_:)``,
+    /// callable while the view goes.
+    func setMagnificationGestures(_ value: MagnificationGesturesBehavior) {
+        magnificationGestures = value
+        let allowed = value.value != .disabled
+        if allowed {
+            pinchFilter = nil
+        } else if pinchFilter == nil {
+            pinchFilter = page.view.connect("event") { arguments in
+                guard let event = arguments.pointer(1) else { return false }
+                return gdk_event_get_event_type(UnsafeMutablePointer<GdkEvent>(event)) == GDK_TOUCHPAD_PINCH
+            }
+        }
+        if let gesture = zoomGesture {
+            gtk_event_controller_set_propagation_phase(gesture, allowed ? GTK_PHASE_BUBBLE : GTK_PHASE_NONE)
+        }
+    }
+
+    /// WebKit's own pinch gesture on its view, where this version of WebKitGTK keeps it.
+    var zoomGesture: OpaquePointer? {
+        guard let data = g_object_get_data(UnsafeMutablePointer(page.view.pointer), "wk-view-zoom-gesture"),
+            g_type_check_instance_is_a(
+                UnsafeMutablePointer<GTypeInstance>(OpaquePointer(data)), gtk_gesture_zoom_get_type()) != 0
+        else { return nil }
+        return OpaquePointer(data)
+    }
+
+    /// Sets whether an element can take the whole screen (`element.requestFullscreen()`).
+    ///
+    /// - Parameter value: The behaviour. A new view's is ``ElementFullscreenBehavior/automatic``,
+    ///   which disables it, as Apple's does. WebKitGTK's `enable-fullscreen`.
+    /// - Returns: This view.
+    @discardableResult
+    public func webViewElementFullscreenBehavior(_ value: ElementFullscreenBehavior) -> Self {
+        webkit_settings_set_enable_fullscreen(settings, value.value == .enabled ? 1 : 0)
+        return self
+    }
+
+    /// Sets whether the view paints the page's natural (white) background; hidden, a page
+    /// without a background of its own shows what is behind the widget.
+    ///
+    /// - Parameter visibility: The background's visibility. A new view's is
+    ///   ``Visibility/automatic``, which shows it. `webkit_web_view_set_background_color`,
+    ///   transparent when hidden (the window then needs an RGBA visual to show through).
+    /// - Returns: This view.
+    @discardableResult
+    public func webViewContentBackground(_ visibility: Visibility) -> Self {
+        var color = GdkRGBA(red: 1, green: 1, blue: 1, alpha: visibility == .hidden ? 0 : 1)
+        webkit_web_view_set_background_color(page.webView, &color)
+        return self
+    }
+
+    /// Sets whether people can select the page's text.
+    ///
+    ///     view.webViewTextSelection(.disabled)
+    ///
+    /// - Parameter selectability: ``TextSelectability/enabled`` or ``TextSelectability/disabled``.
+    ///   A new view's text is selectable. Disabled, a user style sheet sets `user-select: none`
+    ///   on every element.
+    /// - Returns: This view.
+    @discardableResult
+    public func webViewTextSelection<S: TextSelectability>(_ selectability: S) -> Self {
+        page.userContent.setTextSelectionDisabled(!S.allowsSelection)
+        return self
     }
 
     /// The page's zoom, 1 for 100 %; clamped to 0.25 … 5. Default: 1. Text and images
-    /// scale together, as with Ctrl+plus and Ctrl+minus in a browser.
+    /// scale together, as with Ctrl+plus and Ctrl+minus in a browser. Apple's `WebView`
+    /// has none. `webkit_web_view_set_zoom_level`.
     public var magnification: Double {
         get { webkit_web_view_get_zoom_level(page.webView) }
         set { webkit_web_view_set_zoom_level(page.webView, min(max(newValue, 0.25), 5)) }
     }
 
-    /// Whether the view paints its own background behind the page; when false, a page
-    /// without a background shows what is behind the widget. Default: true.
-    public var drawsBackground: Bool {
-        get {
-            var color = GdkRGBA()
-            webkit_web_view_get_background_color(page.webView, &color)
-            return color.alpha > 0
-        }
-        set {
-            var color = GdkRGBA(red: 1, green: 1, blue: 1, alpha: newValue ? 1 : 0)
-            webkit_web_view_set_background_color(page.webView, &color)
-        }
-    }
-
-    /// Whether people can select the page's text. Default: true.
-    public var isTextSelectionEnabled: Bool {
-        get { !page.userContent.textSelectionDisabled }
-        set { page.userContent.setTextSelectionDisabled(!newValue) }
+    /// Applies every modifier's default, as a new Apple `WebView` does.
+    func applyDefaultModifiers() {
+        webViewBackForwardNavigationGestures(.automatic)
+        webViewMagnificationGestures(.automatic)
+        webViewElementFullscreenBehavior(.automatic)
+        webViewContentBackground(.automatic)
+        webViewTextSelection(.enabled)
     }
 
     private var settings: UnsafeMutablePointer<WebKitSettings>? {

@@ -20,12 +20,15 @@ public final class WebView {
     /// Find in page: its bar sits above the page.
     public let findNavigator: FindNavigator
 
-    /// Builds the context menu from what it was opened on. Return nil for WebKit's own
-    /// menu, an empty list for no menu. Default: nil, WebKit's own menu always.
-    public var contextMenu: ((ContextMenuElement) -> [ContextMenuItem]?)?
+    /// Builds the context menu (``webViewContextMenu(menu:)``); nil for WebKit's own.
+    var contextMenuBuilder: (@MainActor (ActivatedElementInfo) -> ContextMenuContent)?
     var menuActions: [GObjectReference] = []
     var menuConnections: [SignalConnection] = []
     private var contextMenuConnection: SignalConnection?
+    var magnificationGestures = MagnificationGesturesBehavior.automatic
+    var pinchFilter: SignalConnection?
+    var scrollPositionFollower: ScrollPositionFollower?
+    var scrollGeometryObservations: [ScrollObservation] = []
 
     /// Shows `page`.
     ///
@@ -44,6 +47,7 @@ public final class WebView {
         page.hostingView = self
         page.unpark(into: container.cast())
         contextMenuConnection = connectContextMenu()
+        applyDefaultModifiers()
         // When GTK destroys the window around the view, give the page back its offscreen
         // window first, so the page outlives the widget tree as it outlives this view.
         destroyConnection = container.connect("destroy") { [weak self] _ in
@@ -67,6 +71,8 @@ public final class WebView {
 
     private func release() {
         guard page.hostingView === self else { return }
+        stopFollowingScrolling()
+        setMagnificationGestures(.automatic)  // the filter on the page's engine goes with the view
         page.hostingView = nil
         page.reclaim(from: container.cast())
     }

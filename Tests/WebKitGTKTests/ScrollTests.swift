@@ -21,43 +21,77 @@ struct ScrollTests {
         return page
     }
 
-    @Test func geometryDescribesThePage() async throws {
+    @Test func geometryDescribesThePageInCoreGraphicsTypes() async throws {
         let page = await page()
         let geometry = try #require(page.scrollGeometry)
-        #expect(geometry.contentOffset == .init(x: 0, y: 0))
+        #expect(geometry.contentOffset == CGPoint.zero)
         #expect(geometry.contentSize.height == 3600)
-        #expect(geometry.containerSize == .init(width: 1024, height: 768))
+        #expect(geometry.containerSize == CGSize(width: 1024, height: 768))
+        #expect(geometry.contentInsets == EdgeInsets())
+        #expect(geometry.visibleRect == CGRect(x: 0, y: 0, width: 1024, height: 768))
+    }
+
+    @Test func visibleRectAndBoundsMoveWithTheScroll() async throws {
+        let page = await page()
+        try await page.scroll(to: ScrollPosition(y: 500))
+        await waitUntil("the geometry followed") { page.scrollGeometry?.contentOffset.y == 500 }
+        let geometry = try #require(page.scrollGeometry)
+        #expect(geometry.visibleRect == CGRect(x: 0, y: 500, width: 1024, height: 768))
+        #expect(geometry.bounds == geometry.visibleRect)  // no content insets on WebKitGTK
+        #expect(geometry.visibleRect.maxY == 1268)
+    }
+
+    @Test func geometryFollowsItsPropertiesAsSwiftUIsDoes() {
+        var geometry = ScrollGeometry(
+            contentOffset: CGPoint(x: 10, y: 20), contentSize: CGSize(width: 2000, height: 3000),
+            contentInsets: EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4),
+            containerSize: CGSize(width: 300, height: 400))
+        #expect(geometry.bounds == CGRect(x: 10, y: 20, width: 300, height: 400))
+        geometry.contentOffset.y = 120
+        geometry.containerSize.width = 500
+        #expect(geometry.visibleRect == CGRect(x: 10, y: 120, width: 500, height: 400))
+        #expect(EdgeInsets() == EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0))
     }
 
     @Test func scrollingToAnIdPutsTheElementAtTheTop() async throws {
         let page = await page()
-        try await page.scroll(to: .id("three"))
+        try await page.scroll(to: ScrollPosition(id: "three", anchor: .top))
         let top = try await page.callJavaScript("return document.getElementById('three').getBoundingClientRect().top")
         #expect((top as? NSNumber)?.doubleValue == 0)
         await waitUntil("the geometry followed") { page.scrollGeometry?.contentOffset.y == 1800 }
-        try await page.scroll(to: .edge(.bottom))
+        try await page.scroll(to: ScrollPosition(edge: .bottom))
         await waitUntil("the bottom") { page.scrollGeometry?.contentOffset.y == 3600 - 768 }
-        try await page.scroll(to: .y(100))
+        try await page.scroll(to: ScrollPosition(y: 100))
         await waitUntil("y = 100") { page.scrollGeometry?.contentOffset.y == 100 }
-        await #expect(throws: JavaScriptError.self) { try await page.scroll(to: .id("nowhere")) }
+    }
+
+    @Test func aMissingOrUnusableIdIsAClearError() async throws {
+        let page = await page()
+        try await page.scroll(to: ScrollPosition(y: 300))
+        await #expect(throws: JavaScriptError.self) { try await page.scroll(to: ScrollPosition(id: "nowhere")) }
+        struct Opaque: Hashable, Sendable {}
+        await #expect(throws: JavaScriptError.self) { try await page.scroll(to: ScrollPosition(id: Opaque())) }
+        let offset = try await page.callJavaScript("return scrollY") as? NSNumber
+        #expect(offset?.doubleValue == 300)
+        try await page.scroll(to: ScrollPosition())  // asks for nothing: does nothing
     }
 
     @Test func programmaticScrollingReachesTheActionOnlyWhenTheValueChanges() async throws {
         let page = await page()
-        var changes: [(Double, Double)] = []
-        let token = page.onScrollGeometryChange(for: Double.self, of: { $0.contentOffset.y }) {
+        var changes: [(CGFloat, CGFloat)] = []
+        let token = page.onScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) {
             changes.append(($0, $1))
         }
-        var widths: [Double] = []
-        let widthToken = page.onScrollGeometryChange(for: Double.self, of: { $0.contentSize.width }) {
+        var widths: [CGFloat] = []
+        let widthToken = page.onScrollGeometryChange(for: CGFloat.self, of: \.contentSize.width) {
             widths.append($1)
         }
-        try await page.scroll(to: .y(500))
+        try await page.scroll(to: ScrollPosition(y: 500))
         await waitUntil("the action ran") { !changes.isEmpty }
         #expect(changes.first.map { [$0.0, $0.1] } == [0, 500])
         #expect(widths.isEmpty)  // the width did not change
         token.cancel()
-        try await page.scroll(to: .y(900))
+        try await page.scroll(to: ScrollPosition(y: 900))
         try await Task.sleep(for: .milliseconds(150))
         #expect(changes.count == 1)
         _ = widthToken
@@ -72,10 +106,8 @@ struct ScrollTests {
         gtk_widget_show_all(window)
         _ = await outcome(of: view.page.load(html: Self.tall))
         await waitUntil("the first geometry") { view.page.scrollGeometry != nil }
-        var offsets: [Double] = []
-        let token = view.page.onScrollGeometryChange(for: Double.self, of: { $0.contentOffset.y }) {
-            offsets.append($1)
-        }
+        var offsets: [CGFloat] = []
+        view.webViewOnScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { offsets.append($1) }
         // A person turns the wheel: GDK scroll events on the engine's window.
         let engine = UnsafeMutablePointer<GtkWidget>(view.page.engineObjectForTesting)
         let seat = gdk_display_get_default_seat(gdk_display_get_default())
@@ -93,13 +125,12 @@ struct ScrollTests {
         }
         await waitUntil("the wheel scrolled the page") { (offsets.last ?? 0) > 0 }
         #expect(view.page.scrollGeometry?.contentOffset.y ?? 0 > 0)
-        _ = token
     }
 
     @Test func aThousandScrollsInOneFrameGiveAtMostAFewActions() async throws {
         let page = await page()
         var actions = 0
-        let token = page.onScrollGeometryChange(for: Double.self, of: { $0.contentOffset.y }) { _, _ in actions += 1 }
+        let token = page.onScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { _, _ in actions += 1 }
         try await page.callJavaScript("for (let i = 1; i <= 1000; i++) window.scrollTo(0, i)")
         await waitUntil("the last position arrived") { page.scrollGeometry?.contentOffset.y == 1000 }
         try await Task.sleep(for: .milliseconds(100))
@@ -109,10 +140,10 @@ struct ScrollTests {
 
     @Test func geometryKeepsComingAcrossNavigations() async throws {
         let page = await page()
-        var offsets: [Double] = []
-        let token = page.onScrollGeometryChange(for: Double.self, of: { $0.contentOffset.y }) { offsets.append($1) }
+        var offsets: [CGFloat] = []
+        let token = page.onScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { offsets.append($1) }
         _ = await outcome(of: page.load(html: Self.tall + "<p>again"))
-        try await page.scroll(to: .y(250))
+        try await page.scroll(to: ScrollPosition(y: 250))
         await waitUntil("the new page reported") { offsets.last == 250 }
         _ = token
     }
