@@ -67,6 +67,8 @@ let package = Package(
             name: "WebKitGTKTests", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "AppleSampleTests", dependencies: ["WebKitGTK", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
             name: "LakesAppTests", dependencies: ["LakesApp", "WebKitGTK", "TestSupport", "CWebKitGTK"],
             swiftSettings: swiftSettings),
     ],
