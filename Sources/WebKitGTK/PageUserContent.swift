@@ -9,8 +9,7 @@ final class PageUserContent {
     private unowned let controller: WKUserContentController
     private weak var page: WebPage?
     private var connections: [WKUserContentController.HandlerKey: SignalConnection] = [:]
-    private var scrollConnection: SignalConnection?
-    private var titleConnection: SignalConnection?
+    private var pageScriptConnections: [SignalConnection] = []
 
     init(controller: WKUserContentController) {
         manager = GObjectReference(adopting: OpaquePointer(webkit_user_content_manager_new()!))
@@ -19,35 +18,61 @@ final class PageUserContent {
 
     private var raw: UnsafeMutablePointer<WebKitUserContentManager> { manager.cast() }
 
+    /// A script of the page's own: its source, when it runs, its world, and the handler it
+    /// posts to, whose messages (as JSON text) go to `receive`.
+    struct PageScript {
+        let source: String
+        let injectionTime: WKUserScriptInjectionTime
+        let world: WKContentWorld
+        let handlerName: String
+        let receive: @MainActor (WebPage, String) -> Void
+    }
+
+    /// The page's own scripts: the scroll-geometry, document-title and download-link reporters.
+    static let pageScripts = [
+        PageScript(
+            source: WebPage.scrollReporterSource, injectionTime: .atDocumentEnd, world: WebPage.scrollWorld,
+            handlerName: WebPage.scrollHandlerName
+        ) { page, json in
+            if let body = try? JSONSerialization.jsonObject(with: Data(json.utf8)) { page.receiveScrollReport(body) }
+        },
+        PageScript(
+            source: WebPage.titleReporterSource, injectionTime: .atDocumentEnd, world: WebPage.titleWorld,
+            handlerName: WebPage.titleHandlerName
+        ) { page, json in
+            if let title = try? JSONDecoder().decode(String.self, from: Data(json.utf8)) {
+                page.receiveDocumentTitle(title)
+            }
+        },
+        PageScript(
+            source: WebPage.downloadLinkReporterSource, injectionTime: .atDocumentStart, world: WebPage.linkWorld,
+            handlerName: WebPage.downloadLinkHandlerName
+        ) { page, json in
+            if let link = try? JSONDecoder().decode(String.self, from: Data(json.utf8)) {
+                page.receiveDownloadLink(link)
+            }
+        },
+    ]
+
     /// Installs everything the controller holds, and follows it from now on. The page's
-    /// own scripts (the scroll and title reporters) are installed first, in worlds of their own.
+    /// own scripts are installed first, each in a world of its own.
     func attach(to page: WebPage) {
         self.page = page
         installPageScripts()
-        let manager = self.manager
-        scrollConnection = manager.connect("script-message-received::\(WebPage.scrollHandlerName)") {
-            [weak page] arguments in
-            guard let page, let value = Self.messageValue(arguments),
-                let json = jsc_value_to_json(UnsafeMutablePointer(value), 0)
-            else { return nil }
-            let text = String(cString: json)
-            g_free(json)
-            if let body = try? JSONSerialization.jsonObject(with: Data(text.utf8)) { page.receiveScrollReport(body) }
-            return nil
+        for script in Self.pageScripts {
+            pageScriptConnections.append(
+                manager.connect("script-message-received::\(script.handlerName)") { [weak page] arguments in
+                    guard let page, let value = Self.messageValue(arguments),
+                        let json = jsc_value_to_json(UnsafeMutablePointer(value), 0)
+                    else { return nil }
+                    let text = String(cString: json)
+                    g_free(json)
+                    script.receive(page, text)
+                    return nil
+                })
+            webkit_user_content_manager_register_script_message_handler_in_world(
+                raw, script.handlerName, script.world.name)
         }
-        webkit_user_content_manager_register_script_message_handler_in_world(
-            raw, WebPage.scrollHandlerName, WebPage.scrollWorld.name)
-        titleConnection = manager.connect("script-message-received::\(WebPage.titleHandlerName)") {
-            [weak page] arguments in
-            guard let page, let value = Self.messageValue(arguments),
-                let text = jsc_value_to_string(UnsafeMutablePointer(value))
-            else { return nil }
-            page.receiveDocumentTitle(String(cString: text))
-            g_free(text)
-            return nil
-        }
-        webkit_user_content_manager_register_script_message_handler_in_world(
-            raw, WebPage.titleHandlerName, WebPage.titleWorld.name)
         for script in controller.scripts { install(script) }
         for sheet in controller.styleSheets { install(sheet) }
         for (key, handler) in controller.handlers { register(key, replies: handler.replies) }
@@ -123,18 +148,17 @@ final class PageUserContent {
     }
 
     private func installPageScripts() {
-        let reporter = webkit_user_script_new_for_world(
-            WebPage.titleReporterSource, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
-            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END, WebPage.titleWorld.name, nil, nil)
-        webkit_user_content_manager_add_script(raw, reporter)
-        webkit_user_script_unref(reporter)
-        let script = webkit_user_script_new_for_world(
-            WebPage.scrollReporterSource, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
-            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END,
-            WebPage.scrollWorld.name, nil, nil)
-        webkit_user_content_manager_add_script(raw, script)
-        webkit_user_script_unref(script)
+        for script in Self.pageScripts {
+            let made = webkit_user_script_new_for_world(
+                script.source, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
+                script.injectionTime == .atDocumentStart
+                    ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END,
+                script.world.name, nil, nil)
+            webkit_user_content_manager_add_script(raw, made)
+            webkit_user_script_unref(made)
+        }
     }
+
     func removeAllStyleSheets() {
         webkit_user_content_manager_remove_all_style_sheets(raw)
         if let sheet = noSelectionSheet { webkit_user_content_manager_add_style_sheet(raw, sheet) }  // the view's own

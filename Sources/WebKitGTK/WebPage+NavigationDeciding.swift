@@ -62,8 +62,7 @@ extension WebPage {
         public let navigationType: WKNavigationType
         /// The request, with its URL, method and headers.
         public let request: URLRequest
-        /// Whether the link asked to be downloaded (`<a download>`). WebKitGTK does not
-        /// report the attribute to the app, so this is false.
+        /// Whether the link followed asked to be downloaded (`<a download>`).
         public let shouldPerformDownload: Bool
         /// The mouse button that started it: 1 left, 2 middle, 3 right; 0 for none.
         public let buttonNumber: Int

@@ -183,7 +183,8 @@ extension WebPage {
         return NavigationAction(
             source: mainFrameInfo,
             target: newWindow ? nil : FrameInfo(url: url, isMainFrame: frameName.isEmpty),
-            navigationType: type, request: request, shouldPerformDownload: false,
+            navigationType: type, request: request,
+            shouldPerformDownload: type == .linkActivated && claimDownloadLink(request.url),
             buttonNumber: Int(webkit_navigation_action_get_mouse_button(raw)), isContentRuleListRedirect: false,
             modifierFlags: EventModifiers(gdkModifiers: webkit_navigation_action_get_modifiers(raw)),
             isUserGesture: webkit_navigation_action_is_user_gesture(raw) != 0,

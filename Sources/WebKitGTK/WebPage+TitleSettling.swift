@@ -28,8 +28,9 @@ extension WebPage {
         reportedDocumentTitle = title
     }
 
-    /// A new document is committed: what was reported belonged to the old one.
-    func documentCommitted() {
+    /// A navigation started: what was reported belonged to the document it replaces.
+    /// (The new document's report can come before the engine reports its commit.)
+    func navigationStarted() {
         reportedDocumentTitle = nil
     }
 

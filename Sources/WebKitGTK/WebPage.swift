@@ -44,6 +44,7 @@ public final class WebPage {
     @ObservationIgnored var preapprovedURL: URL?
     @ObservationIgnored var httpsUpgrade: HTTPSUpgrade?
     @ObservationIgnored var offeredInsecureURL: URL?
+    @ObservationIgnored var downloadLinkURL: URL?
     @ObservationIgnored var storedCustomUserAgent: String?
     /// Installs the rule list of `loadsSubresources` = false; navigations wait for it.
     @ObservationIgnored var subresourceBlocking: Task<Void, Never>?
@@ -384,11 +385,12 @@ public final class WebPage {
     private func loadChanged(_ event: WebKitLoadEvent) {
         let uri = String(optionalCString: webkit_web_view_get_uri(webView))
         switch event {
-        case WEBKIT_LOAD_STARTED: tracker.started(url: uri)
+        case WEBKIT_LOAD_STARTED:
+            navigationStarted()
+            tracker.started(url: uri)
         case WEBKIT_LOAD_REDIRECTED: tracker.redirected(url: uri)
         case WEBKIT_LOAD_COMMITTED:
             httpsUpgrade = nil
-            documentCommitted()
             tracker.committed(url: uri)
         case WEBKIT_LOAD_FINISHED: tracker.finished()
         default: break

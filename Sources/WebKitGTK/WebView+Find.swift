@@ -41,6 +41,7 @@ public final class FindNavigator {
     @ObservationIgnored private let controller: GObjectReference
     @ObservationIgnored private var connections: [SignalConnection] = []
     @ObservationIgnored var bar: FindBar?
+    @ObservationIgnored var presentationFollower: PresentationFollower?
 
     init(page: WebPage) {
         controller = GObjectReference(retaining: OpaquePointer(webkit_web_view_get_find_controller(page.webView)!))

@@ -74,10 +74,32 @@ struct DeciderShapeTests {
         #expect(link.source.securityOrigin.port == Int(server.port))
         #expect(link.target?.isMainFrame == true)
         #expect(link.target?.request.url == server.url("/linked"))
-        #expect(!link.shouldPerformDownload)
+        #expect(!link.shouldPerformDownload)  // a link without `download`
         #expect(!link.isContentRuleListRedirect)
         #expect(link.buttonNumber == 0)  // a scripted click has no mouse button
         #expect(link.modifierFlags.isEmpty)
+    }
+
+    @Test func aDownloadLinkSaysItShouldBeDownloaded() async throws {
+        let server = try TestHTTPServer { request in
+            request.path == "/notes.txt"
+                ? .init(headers: ["Content-Type": "text/plain"], body: Data("notes".utf8))
+                : .html(
+                    html(
+                        title: "links",
+                        body: #"<a id="save" href="/notes.txt" download>save</a><a id="read" href="/read">read</a>"#))
+        }
+        var actions: [WebPage.NavigationAction] = []
+        let page = WebPage(navigationDecider: CountingDecider { _, action in actions.append(action) })
+        _ = await outcome(of: page.load(server.url("/start")))
+        _ = try await page.evaluateForTesting("document.getElementById('save').click()")
+        await waitUntil("the download link was decided") { actions.count == 2 }
+        _ = try await page.evaluateForTesting("document.getElementById('read').click()")
+        await waitUntil("the plain link was decided") { actions.count == 3 }
+        #expect(actions[1].request.url == server.url("/notes.txt"))
+        #expect(actions[1].shouldPerformDownload)
+        #expect(actions[2].request.url == server.url("/read"))
+        #expect(!actions[2].shouldPerformDownload)
     }
 
     @Test func theDefaultPreferencesReachTheDeciderAndTheEngine() async throws {
