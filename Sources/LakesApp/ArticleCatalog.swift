@@ -2,50 +2,50 @@ import Foundation
 import WebKitGTK
 
 /// One bundled article, as `data/articles/articles.json` lists it.
-public struct Article: Codable, Equatable, Sendable, Identifiable {
+package struct Article: Codable, Equatable, Sendable, Identifiable {
     /// The article's name in URLs and files: `tahoe` is `lakes://articles/tahoe`.
-    public var slug: String
-    public var title: String
-    public var summary: String
+    package var slug: String
+    package var title: String
+    package var summary: String
     /// The countries (or regions) the lake lies in.
-    public var location: String
+    package var location: String
 
-    public var id: String { slug }
+    package var id: String { slug }
 
     /// Where Lakes loads the article from.
-    public var url: URL { URL(string: "\(ArticleCatalog.scheme)://articles/\(slug)")! }
+    package var url: URL { URL(string: "\(ArticleCatalog.scheme)://articles/\(slug)")! }
 }
 
 /// The bundled articles, in reading order.
-public struct ArticleCatalog: Equatable, Sendable {
+package struct ArticleCatalog: Equatable, Sendable {
     /// The scheme the bundled content is served from.
-    public static let scheme = "lakes"
+    package static let scheme = "lakes"
 
-    public var articles: [Article]
+    package var articles: [Article]
 
     /// The policy every bundled page is served with: its own files only, no inline script,
     /// no `javascript:` URLs, no plug-ins, no `<base>` that could redirect its links.
-    public static let contentSecurityPolicy =
+    package static let contentSecurityPolicy =
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'"
 
     /// The handler that serves the bundled content folder under ``scheme``.
-    public static func handler(for contentDirectory: URL) -> DirectoryURLSchemeHandler {
+    package static func handler(for contentDirectory: URL) -> DirectoryURLSchemeHandler {
         var handler = DirectoryURLSchemeHandler(root: contentDirectory)
         handler.responseHeaders["Content-Security-Policy"] = contentSecurityPolicy
         return handler
     }
 
     /// A catalog problem, said plainly.
-    public struct LoadError: Error, CustomStringConvertible, Equatable {
-        public let description: String
+    package struct LoadError: Error, CustomStringConvertible, Equatable {
+        package let description: String
     }
 
-    public init(articles: [Article]) {
+    package init(articles: [Article]) {
         self.articles = articles
     }
 
     /// Reads `articles/articles.json` under the content folder.
-    public init(contentDirectory: URL) throws(LoadError) {
+    package init(contentDirectory: URL) throws(LoadError) {
         let file = contentDirectory.appendingPathComponent("articles/articles.json")
         let data: Data
         do {
@@ -57,7 +57,7 @@ public struct ArticleCatalog: Equatable, Sendable {
     }
 
     /// Reads a catalog from its JSON: an array of objects with slug, title, summary, location.
-    public init(json: Data) throws(LoadError) {
+    package init(json: Data) throws(LoadError) {
         let articles: [Article]
         do {
             articles = try JSONDecoder().decode([Article].self, from: json)
@@ -79,7 +79,7 @@ public struct ArticleCatalog: Equatable, Sendable {
 
     /// The article a URL shows, if it is a bundled one (`lakes://articles/<slug>`, with or
     /// without `.html` or a fragment).
-    public func article(for url: URL?) -> Article? {
+    package func article(for url: URL?) -> Article? {
         guard let url, url.scheme == Self.scheme, url.host() == "articles" else { return nil }
         var slug = url.lastPathComponent
         if slug.hasSuffix(".html") { slug.removeLast(5) }
@@ -87,20 +87,20 @@ public struct ArticleCatalog: Equatable, Sendable {
     }
 
     /// The article with `slug`, if the catalog has it.
-    public func article(slug: String) -> Article? {
+    package func article(slug: String) -> Article? {
         articles.first { $0.slug == slug }
     }
 }
 
 /// Where Lakes' bundled content (the `data` folder) is.
-public enum ContentLocation {
+package enum ContentLocation {
     /// The content folder: `$LAKES_DATA_DIR`, else `<prefix>/share/lakes` beside an
     /// installed binary, else the source tree's `data/` above a development build.
     ///
     /// - Parameters:
     ///   - environment: The process environment. Default: this process's.
     ///   - executable: The running binary. Default: this process's.
-    public static func find(
+    package static func find(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? "lakes")
     ) -> URL? {

@@ -2,17 +2,17 @@ import Foundation
 import WebKitGTK
 
 /// A heading of the open article that the sidebar lists.
-public struct ArticleSection: Codable, Equatable, Sendable, Identifiable {
+package struct ArticleSection: Codable, Equatable, Sendable, Identifiable {
     /// The heading's element id, the target of `#id`.
-    public var id: String
+    package var id: String
     /// The heading's text.
-    public var title: String
+    package var title: String
     /// 2 for `<h2>`, 3 for `<h3>`.
-    public var level: Int
+    package var level: Int
     /// The heading's offset from the top of the document, in CSS pixels, when read.
-    public var top: Double = 0
+    package var top: Double = 0
 
-    public init(id: String, title: String, level: Int, top: Double = 0) {
+    package init(id: String, title: String, level: Int, top: Double = 0) {
         self.id = id
         self.title = title
         self.level = level
@@ -20,7 +20,7 @@ public struct ArticleSection: Codable, Equatable, Sendable, Identifiable {
     }
 
     /// Sections compare by what the sidebar shows, not where the headings are.
-    public static func == (lhs: ArticleSection, rhs: ArticleSection) -> Bool {
+    package static func == (lhs: ArticleSection, rhs: ArticleSection) -> Bool {
         lhs.id == rhs.id && lhs.title == rhs.title && lhs.level == rhs.level
     }
 
@@ -28,7 +28,7 @@ public struct ArticleSection: Codable, Equatable, Sendable, Identifiable {
     /// have an id, in document order. It runs in the app's own script world, out of reach
     /// of the page's scripts.
     @MainActor
-    public static func read(from page: WebPage) async throws -> [ArticleSection] {
+    package static func read(from page: WebPage) async throws -> [ArticleSection] {
         try await page.callJavaScript(
             """
             return [...document.querySelectorAll('h2[id], h3[id]')].map(heading => ({

@@ -5,7 +5,7 @@ import WebKitGTK
 
 /// The Lakes desktop app: a `GtkApplication` with one main window.
 @MainActor
-public final class LakesApplication {
+package final class LakesApplication {
     private let application: GObjectReference
     private let options: LaunchOptions
     private let throwawayHome: ThrowawayHome?
@@ -20,7 +20,7 @@ public final class LakesApplication {
     private var connections: [SignalConnection] = []
 
     /// Runs Lakes with the process's command line and returns its exit status.
-    public static func main(arguments: [String] = CommandLine.arguments) -> Int32 {
+    package static func main(arguments: [String] = CommandLine.arguments) -> Int32 {
         let options: LaunchOptions
         do {
             options = try LaunchOptions.parse(Array(arguments.dropFirst()))

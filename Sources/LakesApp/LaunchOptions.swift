@@ -1,17 +1,17 @@
 import Foundation
 
 /// What the command line asks Lakes to do.
-public struct LaunchOptions: Equatable, Sendable {
+package struct LaunchOptions: Equatable, Sendable {
     /// The page to open first; nil opens the start page.
-    public var url: URL?
+    package var url: URL?
     /// `--help`: print usage and exit.
-    public var showHelp = false
+    package var showHelp = false
     /// `--version`: print the version and exit.
-    public var showVersion = false
+    package var showVersion = false
     /// `--automation`: let a WebDriver client drive Lakes, with throwaway data.
-    public var automation = false
+    package var automation = false
 
-    public init(url: URL? = nil, showHelp: Bool = false, showVersion: Bool = false, automation: Bool = false) {
+    package init(url: URL? = nil, showHelp: Bool = false, showVersion: Bool = false, automation: Bool = false) {
         self.url = url
         self.showHelp = showHelp
         self.showVersion = showVersion
@@ -19,16 +19,16 @@ public struct LaunchOptions: Equatable, Sendable {
     }
 
     /// An argument Lakes does not understand.
-    public struct UsageError: Error, Equatable, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
+    package struct UsageError: Error, Equatable, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
     }
 
     /// Reads the arguments after the program name.
     ///
     /// A URL must be absolute (`https://…`, `lakes://…`, `file:///…`); a path to an existing
     /// file is taken as a `file:` URL.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
         var options = LaunchOptions()
         for argument in arguments {
             switch argument {
@@ -55,7 +55,7 @@ public struct LaunchOptions: Equatable, Sendable {
         return url
     }
 
-    public static let usage = """
+    package static let usage = """
         Usage: lakes [OPTION…] [URL]
 
         Read about the world's great lakes.

@@ -2,9 +2,9 @@ import Foundation
 
 /// Where Lakes lets a link go: its own articles in the window, the web to the person's
 /// browser, and nothing else anywhere.
-public struct LinkPolicy: Sendable {
+package struct LinkPolicy: Sendable {
     /// What to do with a navigation.
-    public enum Decision: Equatable, Sendable {
+    package enum Decision: Equatable, Sendable {
         /// Load it in the window.
         case allowInApp
         /// Leave the window as it is and hand the URL to the default application.
@@ -14,11 +14,11 @@ public struct LinkPolicy: Sendable {
     }
 
     /// The app's own scheme, always shown in the window.
-    public var appScheme = "lakes"
+    package var appScheme = "lakes"
     /// Schemes handed to the desktop's default application when a person follows them.
-    public var externalSchemes: Set<String> = ["http", "https", "mailto"]
+    package var externalSchemes: Set<String> = ["http", "https", "mailto"]
 
-    public init() {}
+    package init() {}
 
     /// Decides a navigation to `url`.
     ///
@@ -28,7 +28,7 @@ public struct LinkPolicy: Sendable {
     ///     navigate within its own origin (scheme, host and port, compared exactly).
     ///   - isUserAction: Whether a person started it (a click, a key). The page's own
     ///     script cannot send a person to another application.
-    public func decide(_ url: URL, currentURL: URL?, isUserAction: Bool) -> Decision {
+    package func decide(_ url: URL, currentURL: URL?, isUserAction: Bool) -> Decision {
         guard let scheme = url.scheme?.lowercased(), !scheme.isEmpty else {
             return .refuse("no scheme in \(url.absoluteString)")
         }
@@ -61,15 +61,15 @@ public struct LinkPolicy: Sendable {
 ///
 /// The URL is passed as one argument to `xdg-open` itself, with no shell, so nothing in it
 /// is interpreted. The child is reaped when it exits; Lakes does not wait for it.
-public struct ExternalOpener: Sendable {
+package struct ExternalOpener: Sendable {
     /// The program run. Default: `xdg-open` from `PATH`.
-    public var program: String
+    package var program: String
     /// Variables added to the child's environment (tests give it a throwaway `HOME`).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// The environment the child starts from. Default: nil, Lakes' own.
-    public var baseEnvironment: [String: String]?
+    package var baseEnvironment: [String: String]?
 
-    public init(
+    package init(
         program: String = "xdg-open", environment: [String: String] = [:], baseEnvironment: [String: String]? = nil
     ) {
         self.program = program
@@ -78,12 +78,12 @@ public struct ExternalOpener: Sendable {
     }
 
     /// Why a URL could not be handed over.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Starts `xdg-open url`; throws if the program cannot be started.
-    public func open(_ url: URL) throws(Failure) {
+    package func open(_ url: URL) throws(Failure) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program, url.absoluteString]

@@ -1,8 +1,8 @@
 /// Which section of an article a reader is on, from where the headings are and where the
 /// view is scrolled. Plain arithmetic, so the sidebar follows the page without flicker.
-public enum SectionFollower {
+package enum SectionFollower {
     /// How far below the top of the view a heading counts as reached, at most.
-    public static let readingLine = 120.0
+    package static let readingLine = 120.0
 
     /// The id of the section being read.
     ///
@@ -14,7 +14,7 @@ public enum SectionFollower {
     /// - Returns: The last section whose heading has passed the reading line (a quarter of
     ///   the view, at most ``readingLine``); at the very bottom, the last section whose
     ///   heading is on screen; nil above the first heading.
-    public static func current(
+    package static func current(
         sections: [(id: String, top: Double)], offset: Double, viewport: Double, contentHeight: Double
     ) -> String? {
         guard !sections.isEmpty else { return nil }

@@ -1,15 +1,15 @@
 import Foundation
 
 /// A lake sighting a reader logged.
-public struct Sighting: Codable, Equatable, Sendable {
-    public var name: String
-    public var email: String
+package struct Sighting: Codable, Equatable, Sendable {
+    package var name: String
+    package var email: String
     /// The article slug of the lake.
-    public var lake: String
-    public var note: String
-    public var date: Date
+    package var lake: String
+    package var note: String
+    package var date: Date
 
-    public init(name: String, email: String, lake: String, note: String, date: Date) {
+    package init(name: String, email: String, lake: String, note: String, date: Date) {
         self.name = name
         self.email = email
         self.lake = lake
@@ -19,25 +19,25 @@ public struct Sighting: Codable, Equatable, Sendable {
 }
 
 /// The reader's logged sightings, kept in a JSON file that is only ever replaced whole.
-public final class SightingStore: @unchecked Sendable {
+package final class SightingStore: @unchecked Sendable {
     // Used from the main actor only; the lock makes that a checked promise.
     private let lock = NSLock()
     /// The file: `$XDG_DATA_HOME/io.github.lakes.Lakes/sightings.json` by default.
-    public let file: URL
+    package let file: URL
 
     /// Why a sighting was not saved, in words for the person who filled the form.
-    public struct Refusal: Error, Equatable, CustomStringConvertible {
+    package struct Refusal: Error, Equatable, CustomStringConvertible {
         /// The form field at fault, if one is.
-        public let field: String?
-        public let description: String
+        package let field: String?
+        package let description: String
     }
 
-    public init(file: URL) {
+    package init(file: URL) {
         self.file = file
     }
 
     /// The store in the user's data folder.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> SightingStore {
+    package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> SightingStore {
         let home =
             environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
         let data =
@@ -48,7 +48,7 @@ public final class SightingStore: @unchecked Sendable {
 
     /// Every saved sighting, oldest first. A missing file is no sightings; an unreadable one
     /// is an error (and is never overwritten).
-    public func all() throws -> [Sighting] {
+    package func all() throws -> [Sighting] {
         try lock.withLock { try readUnlocked() }
     }
 
@@ -57,7 +57,7 @@ public final class SightingStore: @unchecked Sendable {
     /// - Parameter lakes: The slugs a sighting may name.
     /// - Returns: The saved sighting.
     /// - Throws: ``Refusal`` naming the field to correct, or the file's error.
-    public func save(fields: [String: Any], lakes: Set<String>, now: Date = Date()) throws -> Sighting {
+    package func save(fields: [String: Any], lakes: Set<String>, now: Date = Date()) throws -> Sighting {
         func text(_ key: String) -> String {
             ((fields[key] as? String) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         }

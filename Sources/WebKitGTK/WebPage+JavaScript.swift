@@ -76,14 +76,14 @@ extension WebPage {
         let names = arguments.keys.sorted()
         let encoded = try JavaScriptValues.encode(arguments)
         let body = """
-            const __lakesArgs = JSON.parse(__lakesJSON, (key, value) =>
+            const __webkitgtkSwiftArguments = JSON.parse(__webkitgtkSwiftJSON, (key, value) =>
                 value !== null && typeof value === 'object' && typeof value.__webkitgtkSwiftDate === 'number'
                     ? new Date(value.__webkitgtkSwiftDate) : value);
-            const __lakesResult = await (async function (\(names.joined(separator: ", "))) {
+            const __webkitgtkSwiftResult = await (async function (\(names.joined(separator: ", "))) {
             \(functionBody)
-            }).call(this, \(names.map { "__lakesArgs[\(String(reflecting: $0))]" }.joined(separator: ", ")));
-            if (__lakesResult === undefined) return undefined;
-            return JSON.stringify(__lakesResult, function (key, value) {
+            }).call(this, \(names.map { "__webkitgtkSwiftArguments[\(String(reflecting: $0))]" }.joined(separator: ", ")));
+            if (__webkitgtkSwiftResult === undefined) return undefined;
+            return JSON.stringify(__webkitgtkSwiftResult, function (key, value) {
                 const raw = this[key];
                 return raw instanceof Date ? \(datesAsMarkers ? "{ __webkitgtkSwiftDate: raw.getTime() }" : "raw.getTime()") : value;
             });
@@ -95,7 +95,7 @@ extension WebPage {
         return try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String
     }
 
-    /// Runs `body` as an async function with the string `__lakesJSON` in scope, and returns
+    /// Runs `body` as an async function with the string `__webkitgtkSwiftJSON` in scope, and returns
     /// the result as JSON text (nil for undefined).
     func evaluateRaw(_ body: String, argumentsJSON: String?, world: String?) async throws -> String? {
         let view = webView
@@ -105,7 +105,7 @@ extension WebPage {
             g_variant_builder_add_value(
                 builder,
                 g_variant_new_dict_entry(
-                    g_variant_new_string("__lakesJSON"), g_variant_new_variant(g_variant_new_string(json))))
+                    g_variant_new_string("__webkitgtkSwiftJSON"), g_variant_new_variant(g_variant_new_string(json))))
             return g_variant_builder_end(builder)
         }
         do {
@@ -156,7 +156,10 @@ public enum JavaScriptError: Error, Sendable, Equatable, CustomStringConvertible
 enum JavaScriptValues {
     static func isIdentifier(_ name: String) -> Bool {
         name.range(of: "^[A-Za-z_$][A-Za-z0-9_$]*$", options: .regularExpression) != nil
-            && !["this", "arguments", "await", "eval", "__lakesArgs", "__lakesResult", "__lakesJSON"].contains(name)
+            && ![
+                "this", "arguments", "await", "eval", "__webkitgtkSwiftArguments", "__webkitgtkSwiftResult",
+                "__webkitgtkSwiftJSON",
+            ].contains(name)
     }
 
     /// JSON for the arguments, with dates as marker objects.
