@@ -41,7 +41,7 @@ package final class LakesApplication {
             do {
                 throwawayHome = try ThrowawayHome.make()
             } catch {
-                FileHandle.standardError.write(Data("lakes: \(error)\n".utf8))
+                Log.lakes.warning("cannot make a folder for the automation session: \(error)")
                 return 1
             }
         }
@@ -109,7 +109,7 @@ package final class LakesApplication {
         } else {
             problem = "The bundled articles were not found. Set LAKES_DATA_DIR to the folder that holds articles/."
         }
-        if let problem { FileHandle.standardError.write(Data("lakes: \(problem)\n".utf8)) }
+        if let problem { Log.lakes.warning(problem) }
 
         let store: WKWebsiteDataStore = options.automation ? .nonPersistent() : .default()
         let made = AppServices(

@@ -1,4 +1,5 @@
 import Foundation
+import GLibBridge
 import WebKitGTK
 
 /// Lakes' navigation decider: articles stay in the window, web links go to the browser,
@@ -10,7 +11,7 @@ final class LakesNavigationDecider: WebPage.NavigationDeciding {
     /// The page the decisions are for, to know what it shows now.
     weak var page: WebPage?
     /// Where warnings go. Default: standard error.
-    var log: (String) -> Void = { FileHandle.standardError.write(Data("lakes: \($0)\n".utf8)) }
+    var log: (String) -> Void = { Log.lakes.message($0) }
 
     private var appLoads: [URL] = []
 

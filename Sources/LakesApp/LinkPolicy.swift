@@ -1,4 +1,5 @@
 import Foundation
+import GLibBridge
 
 /// Where Lakes lets a link go: its own articles in the window, the web to the person's
 /// browser, and nothing else anywhere.
@@ -93,8 +94,7 @@ package struct ExternalOpener: Sendable {
         process.standardInput = FileHandle.nullDevice
         process.terminationHandler = { finished in
             if finished.terminationStatus != 0 {
-                FileHandle.standardError.write(
-                    Data("lakes: \(program) \(url.absoluteString) exited with \(finished.terminationStatus)\n".utf8))
+                Log.lakes.message("\(program) \(url.absoluteString) exited with \(finished.terminationStatus)")
             }
         }
         do {

@@ -366,7 +366,7 @@ final class MainWindow {
                 sidebar.show(sections: sections)
                 if let geometry = page.scrollGeometry { followScroll(geometry) }
             } catch {
-                FileHandle.standardError.write(Data("lakes: cannot read the sections of \(url): \(error)\n".utf8))
+                Log.lakes.message("cannot read the sections of \(url): \(error)")
                 sidebar.show(sections: [])
                 showCurrentSection(nil)
             }

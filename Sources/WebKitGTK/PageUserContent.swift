@@ -210,20 +210,20 @@ final class PageUserContent {
         }
         let url = page.url
         guard WKScriptMessage.isAllowed(url, by: handler.allowedOrigins) else {
-            Self.log(
+            Log.library.message(
                 "dropped a message to \(key.name) from \(url?.absoluteString ?? "an unknown page"): origin not allowed")
             answer.fail("this page may not post to \(key.name)")
             return
         }
         guard let value, let json = jsc_value_to_json(UnsafeMutablePointer(value), 0) else {
-            Self.log("dropped a message to \(key.name): its body is not JSON")
+            Log.library.message("dropped a message to \(key.name): its body is not JSON")
             answer.fail("the message body is not JSON")
             return
         }
         let text = String(cString: json)
         g_free(json)
         guard let body = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else {
-            Self.log("dropped a message to \(key.name): its body could not be read")
+            Log.library.message("dropped a message to \(key.name): its body could not be read")
             answer.fail("the message body could not be read")
             return
         }
@@ -236,10 +236,6 @@ final class PageUserContent {
                 answer.fail(String(describing: error))
             }
         }
-    }
-
-    static func log(_ text: String) {
-        FileHandle.standardError.write(Data("WebKitGTK for Swift: \(text)\n".utf8))
     }
 
     private func withPatterns<R>(

@@ -1,4 +1,5 @@
 import Foundation
+import GLibBridge
 
 /// The content rule list behind ``WebPage/Configuration/loadsSubresources`` = false: it
 /// blocks every load but the documents of top frames.
@@ -27,7 +28,7 @@ enum SubresourceBlocking {
                 return try await ContentRuleListStore(directory: directory).compileContentRuleList(
                     forIdentifier: "subresources-off", encodedContentRuleList: rules)
             } catch {
-                PageUserContent.log("subresources cannot be blocked: \(error)")
+                Log.library.warning("subresources cannot be blocked: \(error)")
                 return nil
             }
         }

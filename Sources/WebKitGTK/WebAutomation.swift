@@ -93,8 +93,7 @@ public final class WebAutomation {
                 let kind = Self.requestedKind(session)
                 guard let page = makePage(kind) else { return nil }
                 guard page.configuration.isControlledByAutomation, !page.isClosed else {
-                    FileHandle.standardError.write(
-                        Data("WebAutomation: the page made for a session is not controlled by automation\n".utf8))
+                    Log.library.warning("the page made for an automation session is not controlled by automation")
                     return nil
                 }
                 return page.view.pointer

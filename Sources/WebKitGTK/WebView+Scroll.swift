@@ -1,4 +1,5 @@
 import Foundation
+import GLibBridge
 import Observation
 
 extension WebView {
@@ -107,7 +108,7 @@ final class ScrollPositionFollower {
             do {
                 try await page.scroll(to: position, animated: animated)
             } catch {
-                PageUserContent.log("could not scroll to \(position.summary): \(error)")
+                Log.library.message("could not scroll to \(position.summary): \(error)")
                 self?.lastFailure = (position, error)
             }
         }

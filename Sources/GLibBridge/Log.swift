@@ -1,0 +1,45 @@
+internal import CWebKitGTK
+
+/// Messages for GLib's structured log (`g_log_structured_array`), under a log domain.
+///
+///     let log = Log(domain: "Lakes")
+///     log.message("refused a navigation to file:///etc/passwd")
+///
+/// GLib's writer sends them to the journal or to standard error as `Domain-Message: …`,
+/// and `G_MESSAGES_DEBUG=Domain` (or `all`) shows debug messages too, so one setting
+/// quiets or shows an app's and its libraries' messages alike.
+public struct Log: Sendable {
+    /// The log domain, for example `"Lakes"`.
+    public let domain: String
+
+    /// A log for `domain`.
+    public init(domain: String) { self.domain = domain }
+
+    /// Something a person running the program may want to know (`G_LOG_LEVEL_MESSAGE`):
+    /// input refused, a page misbehaving, an operation that failed but was handled.
+    public func message(_ text: String) { write(text, level: G_LOG_LEVEL_MESSAGE) }
+
+    /// Something is wrong with the program or its setup (`G_LOG_LEVEL_WARNING`).
+    public func warning(_ text: String) { write(text, level: G_LOG_LEVEL_WARNING) }
+
+    /// Detail for whoever debugs the program, shown with `G_MESSAGES_DEBUG` (`G_LOG_LEVEL_DEBUG`).
+    public func debug(_ text: String) { write(text, level: G_LOG_LEVEL_DEBUG) }
+
+    private func write(_ text: String, level: GLogLevelFlags) {
+        domain.withCString { domainPointer in
+            text.withCString { textPointer in
+                "GLIB_DOMAIN".withCString { domainKey in
+                    "MESSAGE".withCString { messageKey in
+                        let fields = [
+                            GLogField(key: domainKey, value: UnsafeRawPointer(domainPointer), length: -1),
+                            GLogField(key: messageKey, value: UnsafeRawPointer(textPointer), length: -1),
+                        ]
+                        fields.withUnsafeBufferPointer {
+                            g_log_structured_array(level, $0.baseAddress, gsize($0.count))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
