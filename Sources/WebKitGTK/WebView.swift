@@ -17,6 +17,7 @@ public final class WebView {
     public let page: WebPage
     let container: GObjectReference
     private var destroyConnection: SignalConnection?
+    private var isShowingPage = false
     /// Find in page: its bar sits above the page.
     public let findNavigator: FindNavigator
 
@@ -45,6 +46,7 @@ public final class WebView {
         gtk_box_pack_start(UnsafeMutablePointer(OpaquePointer(box)), bar.widget, cwk_false, cwk_false, 0)
         gtk_widget_show(bar.widget)
         page.hostingView = self
+        isShowingPage = true
         page.unpark(into: container.cast())
         contextMenuConnection = connectContextMenu()
         applyDefaultModifiers()
@@ -69,11 +71,17 @@ public final class WebView {
     /// The widget to place in a GTK container (a `GtkBox` holding the engine's view).
     package var widget: OpaquePointer { container.pointer }
 
+    /// Gives the page back its offscreen window, once.
+    ///
+    /// Whether this view still shows the page is its own flag: during `deinit` the page's
+    /// weak `hostingView` already reads nil, and the engine's view must still leave the
+    /// container before the container goes (GTK destroys a finalized container's children).
     private func release() {
-        guard page.hostingView === self else { return }
+        guard isShowingPage else { return }
+        isShowingPage = false
         stopFollowingScrolling()
         setMagnificationGestures(.automatic)  // the filter on the page's engine goes with the view
-        page.hostingView = nil
+        if page.hostingView === self || page.hostingView == nil { page.hostingView = nil }
         page.reclaim(from: container.cast())
     }
 
