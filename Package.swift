@@ -60,6 +60,14 @@ let package = Package(
         .executableTarget(
             name: "lakes-bench-scheme-stream", dependencies: ["WebKitGTK", "GLibBridge"], path: "bench/scheme-stream",
             exclude: ["scheme_stream.c"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "hello", dependencies: ["WebKitGTK"], path: "Examples/hello", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "minibrowser", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "Examples/minibrowser",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "scheme-explorer", dependencies: ["WebKitGTK"], path: "Examples/scheme-explorer",
+            swiftSettings: swiftSettings),
         .target(
             name: "TestSupport", dependencies: ["WebKitGTK"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CWebKitGTK"], swiftSettings: swiftSettings),

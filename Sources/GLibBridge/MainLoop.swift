@@ -85,7 +85,11 @@ public enum MainLoop {
     ///
     /// The signal is unblocked first: a process started by a parent that blocked it (as
     /// some runtimes do in their worker threads) would otherwise never see it.
-    public static func onUnixSignal(_ signal: Int32, _ handler: @escaping @MainActor () -> Void) {
+    ///
+    /// - Returns: The watch's GLib source ID, for ``removeUnixSignalHandler(_:)``
+    ///   (`g_unix_signal_add_full`).
+    @discardableResult
+    public static func onUnixSignal(_ signal: Int32, _ handler: @escaping @MainActor () -> Void) -> UInt32 {
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, signal)
@@ -94,8 +98,18 @@ public enum MainLoop {
             MainActor.assumeIsolated { handler() }
             return true
         }
-        g_unix_signal_add_full(
+        return g_unix_signal_add_full(
             G_PRIORITY_DEFAULT, signal, Trampoline.sourceFunction, CallbackBox(callback).retainedPointer(),
             Trampoline.sourceDestroyNotify)
+    }
+
+    /// Stops a handler of ``onUnixSignal(_:_:)``; once a signal has no handler left, GLib
+    /// gives it back its default action (`g_source_remove`).
+    ///
+    /// - Parameter sourceID: What ``onUnixSignal(_:_:)`` returned. An ID already removed
+    ///   is ignored.
+    public static func removeUnixSignalHandler(_ sourceID: UInt32) {
+        guard sourceID != 0, let source = g_main_context_find_source_by_id(nil, sourceID) else { return }
+        g_source_destroy(source)
     }
 }

@@ -193,7 +193,7 @@ final class MainWindow {
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
         gtk_paned_pack1(UnsafeMutablePointer(OpaquePointer(paned)), sidebar.widget, cwk_false, cwk_false)
         let overlay = gtk_overlay_new()!
-        gtk_container_add(UnsafeMutablePointer(OpaquePointer(overlay)), UnsafeMutablePointer(webView.widget))
+        gtk_container_add(UnsafeMutablePointer(OpaquePointer(overlay)), UnsafeMutablePointer(webView.gtkWidget))
         let bar = UnsafeMutablePointer<GtkWidget>(OpaquePointer(progress))
         gtk_widget_set_valign(bar, GTK_ALIGN_START)
         gtk_style_context_add_class(gtk_widget_get_style_context(bar), "osd")

@@ -89,7 +89,9 @@ final class URLSchemeTask {
             body.object!.cast(to: GInputStream.self), gint64(response.expectedContentLength))!
         defer { g_object_unref(schemeResponse) }
         if let mimeType = response.mimeType {
-            webkit_uri_scheme_response_set_content_type(schemeResponse, mimeType)
+            // WebKit reads the body's charset from the content type, not from the headers.
+            let charset = response.textEncodingName.map { "; charset=\($0)" } ?? ""
+            webkit_uri_scheme_response_set_content_type(schemeResponse, mimeType + charset)
         }
         let headers = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE)!
         if let http = response as? HTTPURLResponse {

@@ -158,6 +158,9 @@ final class FindBar {
             UnsafeMutablePointer(OpaquePointer(widget)), UnsafeMutablePointer(OpaquePointer(entry)))
         gtk_search_bar_set_show_close_button(UnsafeMutablePointer(OpaquePointer(widget)), cwk_true)
         gtk_widget_show_all(box)
+        // A closed bar is hidden, not only collapsed: a collapsed one still asks for its full
+        // width, which would keep the view from being narrower than the bar.
+        gtk_widget_set_no_show_all(widget, cwk_true)
 
         let entryReference = GObjectReference(retaining: OpaquePointer(entry))
         connect(entryReference, "search-changed") {
@@ -205,6 +208,7 @@ final class FindBar {
         // The entry takes the focus before the bar is mapped, and the rest of the key press
         // that opened it (its release) goes to the focus widget, which must be realized.
         // (Not before the view is in a window: there is nothing to realize it in.)
+        gtk_widget_show(widget)
         if gtk_widget_is_toplevel(gtk_widget_get_toplevel(entry)) != 0 { gtk_widget_realize(entry) }
         gtk_search_bar_set_search_mode(UnsafeMutablePointer(OpaquePointer(widget)), cwk_true)
         gtk_widget_grab_focus(entry)
@@ -215,6 +219,7 @@ final class FindBar {
         defer { updating = false }
         gtk_entry_set_text(UnsafeMutablePointer(OpaquePointer(entry)), "")
         gtk_search_bar_set_search_mode(UnsafeMutablePointer(OpaquePointer(widget)), cwk_false)
+        gtk_widget_hide(widget)
         update()
     }
 

@@ -9,8 +9,8 @@ import GLibBridge
 ///     page.load(URL(string: "lakes://articles/tahoe"))
 ///
 /// A page is shown by at most one view at a time; when the view goes away the page
-/// keeps running offscreen. Place ``WebView`` in a GTK window with the app's own widget
-/// code (see `LakesApp`).
+/// keeps running offscreen. Show the view in a ``WebWindow``, or add its ``gtkWidget`` to
+/// any GTK 3 container of the app's own.
 @MainActor
 public final class WebView {
     /// The page this view shows.
@@ -44,7 +44,6 @@ public final class WebView {
         let bar = FindBar(navigator: findNavigator)
         findNavigator.bar = bar
         gtk_box_pack_start(UnsafeMutablePointer(OpaquePointer(box)), bar.widget, cwk_false, cwk_false, 0)
-        gtk_widget_show(bar.widget)
         page.hostingView = self
         isShowingPage = true
         page.unpark(into: container.cast())
@@ -68,8 +67,19 @@ public final class WebView {
         release()
     }
 
-    /// The widget to place in a GTK container (a `GtkBox` holding the engine's view).
-    package var widget: OpaquePointer { container.pointer }
+    /// The view's `GtkWidget*`, to add to a GTK 3 container of the app's own.
+    ///
+    ///     gtk_box_pack_start(box, UnsafeMutablePointer(view.gtkWidget), 1, 1, 0)
+    ///
+    /// It is a `GtkBox` holding the find bar and the engine's `WebKitWebView`. The view owns
+    /// it and keeps a reference for as long as the view lives; a container it is added to
+    /// takes its own, so removing it from one container (`gtk_container_remove`) and adding
+    /// it to another moves the page there. It is in at most one container at a time.
+    ///
+    /// When GTK destroys it, as it does with the window around it (`gtk_widget_destroy`),
+    /// the page goes back offscreen and keeps running; the view then shows nothing again,
+    /// and a new ``WebView`` can show the page.
+    public var gtkWidget: OpaquePointer { container.pointer }
 
     /// Gives the page back its offscreen window, once.
     ///

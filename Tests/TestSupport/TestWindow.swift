@@ -1,19 +1,20 @@
-internal import CWebKitGTK
 import WebKitGTK
 
-/// A shown GTK toplevel window holding a `WebView`, as an app's window would; destroyed
-/// when the value goes.
+/// A shown ``WebWindow`` holding a `WebView`, as an app would show it, closed by ``close()``
+/// or when this value goes.
 @MainActor
 package final class TestWindow {
-    private let window: UnsafeMutablePointer<GtkWidget>
+    /// The window.
+    package let window: WebWindow
 
     /// Shows `view` in a new `width`×`height` window.
-    package init(showing view: WebView, width: Int32 = 1024, height: Int32 = 768) {
-        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-        gtk_window_set_default_size(UnsafeMutablePointer(OpaquePointer(window)), width, height)
-        gtk_container_add(UnsafeMutablePointer(OpaquePointer(window)), UnsafeMutablePointer(view.widget))
-        gtk_widget_show_all(window)
+    package init(showing view: WebView, width: Int = 1024, height: Int = 768) {
+        window = WebWindow(view, width: width, height: height)
+        window.present()
     }
 
-    isolated deinit { gtk_widget_destroy(window) }
+    /// Closes the window, as its close button does; the page inside goes back offscreen.
+    package func close() { window.close() }
+
+    isolated deinit { window.close() }
 }

@@ -13,19 +13,16 @@ struct FindNavigatorTests {
         <p>Crater Lake fills a volcano. Lakeside towns line many lakes.</p>
         """
 
-    private func shownView() async -> (WebView, UnsafeMutablePointer<GtkWidget>) {
+    private func shownView() async -> (WebView, TestWindow) {
         let view = WebView(WebPage())
-        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-        gtk_window_set_default_size(UnsafeMutablePointer(OpaquePointer(window)), 800, 600)
-        gtk_container_add(UnsafeMutablePointer(OpaquePointer(window)), UnsafeMutablePointer(view.widget))
-        gtk_widget_show_all(window)
+        let window = TestWindow(showing: view, width: 800, height: 600)
         _ = await outcome(of: view.page.load(html: Self.text))
         return (view, window)
     }
 
     @Test func theCountIsTheTrueNumberOfOccurrences() async throws {
         let (view, window) = await shownView()
-        defer { gtk_widget_destroy(window) }
+        defer { window.close() }
         let truth =
             try await view.page.callJavaScript(
                 "return document.body.innerText.toLowerCase().split('lake').length - 1") as? Int
@@ -45,7 +42,7 @@ struct FindNavigatorTests {
 
     @Test func nextAndPreviousMoveThroughTheMatchesAndWrap() async throws {
         let (view, window) = await shownView()
-        defer { gtk_widget_destroy(window) }
+        defer { window.close() }
         let find = view.findNavigator
         find.isPresented = true
         find.search("Lake ")
@@ -68,7 +65,7 @@ struct FindNavigatorTests {
 
     @Test func noMatchesIsAClearStateAndEscapeClosesAndClears() async throws {
         let (view, window) = await shownView()
-        defer { gtk_widget_destroy(window) }
+        defer { window.close() }
         let find = view.findNavigator
         find.isPresented = true
         find.search("volcanoes of Mars")
@@ -89,7 +86,7 @@ struct FindNavigatorTests {
 
     @Test func aDisabledNavigatorCannotBePresented() async throws {
         let (view, window) = await shownView()
-        defer { gtk_widget_destroy(window) }
+        defer { window.close() }
         view.findNavigator.isEnabled = false
         view.findNavigator.isPresented = true
         #expect(!view.findNavigator.isPresented)

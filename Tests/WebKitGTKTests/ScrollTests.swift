@@ -99,11 +99,8 @@ struct ScrollTests {
 
     @Test func wheelScrollingReachesTheGeometryAction() async throws {
         let view = WebView(WebPage())
-        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-        defer { gtk_widget_destroy(window) }
-        gtk_window_set_default_size(UnsafeMutablePointer(OpaquePointer(window)), 800, 600)
-        gtk_container_add(UnsafeMutablePointer(OpaquePointer(window)), UnsafeMutablePointer(view.widget))
-        gtk_widget_show_all(window)
+        let window = TestWindow(showing: view, width: 800, height: 600)
+        defer { window.close() }
         _ = await outcome(of: view.page.load(html: Self.tall))
         await waitUntil("the first geometry") { view.page.scrollGeometry != nil }
         var offsets: [CGFloat] = []

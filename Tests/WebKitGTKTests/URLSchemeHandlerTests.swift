@@ -26,6 +26,25 @@ struct URLSchemeHandlerTests {
         await waitUntil("the title") { page.title == "Chunks" }
     }
 
+    @Test(arguments: [("utf-8", String.Encoding.utf8), ("iso-8859-1", .isoLatin1)])
+    func theResponsesTextEncodingDecodesTheBody(name: String, encoding: String.Encoding) async throws {
+        let text = "Zürich · Genève"
+        let page = page([
+            "text": FixedHandler { request in
+                [
+                    .response(
+                        URLResponse(
+                            url: request.url!, mimeType: "text/html", expectedContentLength: -1, textEncodingName: name)
+                    ),
+                    .data("<p>\(text)</p>".data(using: encoding)!),
+                ]
+            }
+        ])
+        _ = await outcome(of: page.load(URL(string: "text://host/page")))
+        let shown = try await page.callJavaScript("return [document.characterSet, document.body.textContent]")
+        #expect(shown as? [String] == [name == "utf-8" ? "UTF-8" : "windows-1252", text])
+    }
+
     /// A 256 MiB body is produced only as WebKit reads it: at no moment has the handler
     /// made more than a few chunks beyond what WebKit took. (The process's own memory is
     /// measured against a raw C program by bench/run: WebKitGTK queues what the web process

@@ -103,11 +103,8 @@ struct WebViewModifierTests {
     func pinchingZoomsOnlyWhenMagnificationGesturesAreAllowed(allowed: Bool) async throws {
         let view = WebView(WebPage())
             .webViewMagnificationGestures(allowed ? .enabled : .disabled)
-        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-        defer { gtk_widget_destroy(window) }
-        gtk_window_set_default_size(UnsafeMutablePointer(OpaquePointer(window)), 800, 600)
-        gtk_container_add(UnsafeMutablePointer(OpaquePointer(window)), UnsafeMutablePointer(view.widget))
-        gtk_widget_show_all(window)
+        let window = TestWindow(showing: view, width: 800, height: 600)
+        defer { window.close() }
         _ = await outcome(of: view.page.load(html: "<p style='height: 3000px'>pinch me"))
         let scale = "return visualViewport.scale"
         #expect(try await view.page.callJavaScript(scale) as? Double == 1)

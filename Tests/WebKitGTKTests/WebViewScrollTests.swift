@@ -24,12 +24,9 @@ struct WebViewScrollTests {
         """
 
     /// A view in a shown 800×600 window, with `html` loaded and its first geometry reported.
-    private func shownView(_ html: String = Self.wide) async -> (WebView, UnsafeMutablePointer<GtkWidget>) {
+    private func shownView(_ html: String = Self.wide) async -> (WebView, TestWindow) {
         let view = WebView(WebPage())
-        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-        gtk_window_set_default_size(UnsafeMutablePointer(OpaquePointer(window)), 800, 600)
-        gtk_container_add(UnsafeMutablePointer(OpaquePointer(window)), UnsafeMutablePointer(view.widget))
-        gtk_widget_show_all(window)
+        let window = TestWindow(showing: view, width: 800, height: 600)
         _ = await outcome(of: view.page.load(html: html))
         await waitUntil("the first geometry") { view.page.scrollGeometry?.containerSize.width == 800 }
         return (view, window)
@@ -67,7 +64,7 @@ struct WebViewScrollTests {
 
     @Test func everyScrollPositionRequestMovesTheShownPage() async throws {
         let (view, window) = await shownView()
-        defer { gtk_widget_destroy(window) }
+        defer { window.close() }
         let page = view.page
         let reader = Reader()
         view.webViewScrollPosition(binding(to: reader))
@@ -97,7 +94,7 @@ struct WebViewScrollTests {
 
     @Test func anchorsLineTheElementUpWithTheView() async throws {
         let (view, window) = await shownView()
-        defer { gtk_widget_destroy(window) }
+        defer { window.close() }
         let reader = Reader()
         view.webViewScrollPosition(binding(to: reader))
         let size = try #require(
@@ -124,7 +121,7 @@ struct WebViewScrollTests {
 
     @Test func askingForTheSamePlaceAgainScrollsAgain() async throws {
         let (view, window) = await shownView()
-        defer { gtk_widget_destroy(window) }
+        defer { window.close() }
         let reader = Reader()
         view.webViewScrollPosition(binding(to: reader))
         reader.position.scrollTo(id: "three", anchor: .topLeading)
@@ -137,7 +134,7 @@ struct WebViewScrollTests {
 
     @Test func aMissingIdLeavesThePageWhereItIsAndIsLogged() async throws {
         let (view, window) = await shownView()
-        defer { gtk_widget_destroy(window) }
+        defer { window.close() }
         let reader = Reader()
         view.webViewScrollPosition(binding(to: reader))
         reader.position.scrollTo(y: 400)
@@ -152,7 +149,7 @@ struct WebViewScrollTests {
 
     @Test func thePositionHeldWhenBoundIsAppliedAtOnce() async throws {
         let (view, window) = await shownView()
-        defer { gtk_widget_destroy(window) }
+        defer { window.close() }
         let reader = Reader()
         reader.position = ScrollPosition(y: 700)
         view.webViewScrollPosition(binding(to: reader))
@@ -161,7 +158,7 @@ struct WebViewScrollTests {
 
     @Test func aConstantPositionAndAnAnimatedOneAreFollowed() async throws {
         let (view, window) = await shownView()
-        defer { gtk_widget_destroy(window) }
+        defer { window.close() }
         view.webViewScrollPosition(.constant(ScrollPosition(x: 10, y: 20)))
         await waitForOffset(CGPoint(x: 10, y: 20), of: view.page, "the constant position")
 
@@ -182,7 +179,7 @@ struct WebViewScrollTests {
         view.webViewScrollPosition(binding(to: reader))
         reader.position.scrollTo(y: 300)
         await waitForOffset(CGPoint(x: 0, y: 300), of: page, "followed while shown")
-        gtk_widget_destroy(window)  // the view goes; the page is parked offscreen
+        window.close()  // the view goes; the page is parked offscreen
         reader.position.scrollTo(y: 900)
         try await Task.sleep(for: .milliseconds(200))
         #expect(try await offset(of: page).y == 300)
@@ -190,7 +187,7 @@ struct WebViewScrollTests {
 
     @Test func aReplacedBindingIsNoLongerFollowed() async throws {
         let (view, window) = await shownView()
-        defer { gtk_widget_destroy(window) }
+        defer { window.close() }
         let first = Reader()
         let second = Reader()
         view.webViewScrollPosition(binding(to: first))
@@ -206,7 +203,7 @@ struct WebViewScrollTests {
 
     @Test func geometryActionsGetTheOldAndTheNewValue() async throws {
         let (view, window) = await shownView()
-        defer { gtk_widget_destroy(window) }
+        defer { window.close() }
         var changes: [[CGFloat]] = []
         view
             .webViewOnScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { old, new in
@@ -222,10 +219,8 @@ struct WebViewScrollTests {
 
     @Test func theFirstReportIsComparedWithAZeroGeometry() async throws {
         let view = WebView(WebPage())
-        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-        defer { gtk_widget_destroy(window) }
-        gtk_container_add(UnsafeMutablePointer(OpaquePointer(window)), UnsafeMutablePointer(view.widget))
-        gtk_widget_show_all(window)
+        let window = TestWindow(showing: view)
+        defer { window.close() }
         var heights: [[CGFloat]] = []
         view.webViewOnScrollGeometryChange(for: CGFloat.self, of: \.contentSize.height) { heights.append([$0, $1]) }
         _ = await outcome(of: view.page.load(html: ScrollTests.tall))
@@ -240,7 +235,7 @@ struct WebViewScrollTests {
         view.webViewOnScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { whileShown.append($1) }
         try await page.scroll(to: ScrollPosition(y: 100))
         await waitUntil("the shown view's action") { whileShown == [100] }
-        gtk_widget_destroy(window)  // the view goes, though the object lives on
+        window.close()  // the view goes, though the object lives on
         try await page.scroll(to: ScrollPosition(y: 600))
         await waitUntil("the page's geometry") { page.scrollGeometry?.contentOffset.y == 600 }
         #expect(whileShown == [100])
