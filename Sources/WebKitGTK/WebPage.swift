@@ -63,6 +63,12 @@ public final class WebPage {
     /// The page's downloads, oldest first: navigations decided `.download`. Observable.
     public private(set) var downloads: [Download] = []
 
+    // MARK: Fullscreen, media and security state (see WebPage+Fullscreen.swift,
+    // WebPage+Media.swift, WebPage+MediaType.swift and WebPage+Security.swift)
+
+    @ObservationIgnored var isMediaPlaybackSuspended = false
+    @ObservationIgnored var mutedBeforeSuspension = false
+
     func downloadStarted(_ download: OpaquePointer) {
         downloads.append(Download(download, directory: configuration.downloadsDirectory ?? defaultDownloadsDirectory()))
     }
