@@ -66,6 +66,9 @@ public final class WebPage {
     // MARK: Fullscreen, media and security state (see WebPage+Fullscreen.swift,
     // WebPage+Media.swift, WebPage+MediaType.swift and WebPage+Security.swift)
 
+    /// Whether an element of the page is fullscreen, or going in or out; see
+    /// ``FullscreenState``. Observable.
+    public internal(set) var fullscreenState: FullscreenState = .notInFullscreen
     @ObservationIgnored var isMediaPlaybackSuspended = false
     @ObservationIgnored var mutedBeforeSuspension = false
 
@@ -277,6 +280,7 @@ public final class WebPage {
             return nil
         }
         connectDecisionSignals()
+        connectFullscreenSignals()
         let list = GObjectReference(retaining: OpaquePointer(webkit_web_view_get_back_forward_list(webView)!))
         connections.append(
             list.connect("changed") { [weak self] _ in
