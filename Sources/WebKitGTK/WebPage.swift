@@ -281,6 +281,7 @@ public final class WebPage {
         }
         connectDecisionSignals()
         connectFullscreenSignals()
+        connectMediaCaptureSignals()
         let list = GObjectReference(retaining: OpaquePointer(webkit_web_view_get_back_forward_list(webView)!))
         connections.append(
             list.connect("changed") { [weak self] _ in
