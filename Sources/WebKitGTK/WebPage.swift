@@ -69,6 +69,8 @@ public final class WebPage {
     /// Whether an element of the page is fullscreen, or going in or out; see
     /// ``FullscreenState``. Observable.
     public internal(set) var fullscreenState: FullscreenState = .notInFullscreen
+    /// Whether the committed document came over TLS and loaded nothing insecure since.
+    var committedContentIsSecure = false
     @ObservationIgnored var isMediaPlaybackSuspended = false
     @ObservationIgnored var mutedBeforeSuspension = false
 
@@ -282,6 +284,7 @@ public final class WebPage {
         connectDecisionSignals()
         connectFullscreenSignals()
         connectMediaCaptureSignals()
+        connectSecuritySignals()
         let list = GObjectReference(retaining: OpaquePointer(webkit_web_view_get_back_forward_list(webView)!))
         connections.append(
             list.connect("changed") { [weak self] _ in
