@@ -69,6 +69,8 @@ public final class WebPage {
     /// Whether an element of the page is fullscreen, or going in or out; see
     /// ``FullscreenState``. Observable.
     public internal(set) var fullscreenState: FullscreenState = .notInFullscreen
+    /// The CSS media type set with ``mediaType``.
+    var mediaTypeOverride: CSSMediaType?
     /// Whether the committed document came over TLS and loaded nothing insecure since.
     var committedContentIsSecure = false
     @ObservationIgnored var isMediaPlaybackSuspended = false
