@@ -10,6 +10,10 @@ final class PageUserContent {
     private weak var page: WebPage?
     private var connections: [WKUserContentController.HandlerKey: SignalConnection] = [:]
     private var pageScriptConnections: [SignalConnection] = []
+    /// Scripts the page sets at run time by name (media suspension, CSS media type,
+    /// security), kept apart from the controller's: they survive ``removeAllScripts()``.
+    private var ownScripts: [String: OpaquePointer] = [:]
+    private var ownHandlers: [String: SignalConnection] = [:]
 
     init(controller: WKUserContentController) {
         manager = GObjectReference(adopting: OpaquePointer(webkit_user_content_manager_new()!))
@@ -145,6 +149,47 @@ final class PageUserContent {
     func removeAllScripts() {
         webkit_user_content_manager_remove_all_scripts(raw)
         installPageScripts()  // the page's own, not the app's to remove
+        for script in ownScripts.values { webkit_user_content_manager_add_script(raw, script) }
+    }
+
+    /// Installs `source` as the page's own script `name`, run at document start in `world`
+    /// of the main frame, replacing any earlier script of that name; nil removes it.
+    func setOwnScript(_ name: String, source: String?, world: WKContentWorld) {
+        if let old = ownScripts.removeValue(forKey: name) {
+            webkit_user_content_manager_remove_script(raw, old)
+            webkit_user_script_unref(old)
+        }
+        guard let source else { return }
+        let script: OpaquePointer =
+            if let world = world.name {
+                webkit_user_script_new_for_world(
+                    source, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, world,
+                    nil, nil)
+            } else {
+                webkit_user_script_new(
+                    source, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
+            }
+        webkit_user_content_manager_add_script(raw, script)
+        ownScripts[name] = script
+    }
+
+    /// Registers the page's own message handler `name` in `world`; `receive` gets each
+    /// message's body as JSON text.
+    func registerOwnHandler(
+        _ name: String, world: WKContentWorld, receive: @escaping @MainActor (String) -> Void
+    ) {
+        ownHandlers[name] = manager.connect("script-message-received::\(name)") { arguments in
+            guard let value = Self.messageValue(arguments), let json = jsc_value_to_json(UnsafeMutablePointer(value), 0)
+            else { return nil }
+            defer { g_free(json) }
+            receive(String(cString: json))
+            return nil
+        }
+        webkit_user_content_manager_register_script_message_handler_in_world(raw, name, world.name)
+    }
+
+    isolated deinit {
+        for script in ownScripts.values { webkit_user_script_unref(script) }
     }
 
     private func installPageScripts() {

@@ -77,6 +77,19 @@ public final class WebPage {
     /// The page's downloads, oldest first: navigations decided `.download`. Observable.
     public private(set) var downloads: [Download] = []
 
+    // MARK: Fullscreen, media and security state (see WebPage+Fullscreen.swift,
+    // WebPage+Media.swift, WebPage+MediaType.swift and WebPage+Security.swift)
+
+    /// Whether an element of the page is fullscreen, or going in or out; see
+    /// ``FullscreenState``. Observable.
+    public internal(set) var fullscreenState: FullscreenState = .notInFullscreen
+    /// The CSS media type set with ``mediaType``.
+    var mediaTypeOverride: CSSMediaType?
+    /// Whether the committed document came over TLS and loaded nothing insecure since.
+    var committedContentIsSecure = false
+    @ObservationIgnored var isMediaPlaybackSuspended = false
+    @ObservationIgnored var mutedBeforeSuspension = false
+
     func downloadStarted(_ download: OpaquePointer) {
         downloads.append(Download(download, directory: configuration.downloadsDirectory ?? defaultDownloadsDirectory()))
     }
@@ -358,6 +371,9 @@ public final class WebPage {
             return nil
         }
         connectDecisionSignals()
+        connectFullscreenSignals()
+        connectMediaCaptureSignals()
+        connectSecuritySignals()
         let list = GObjectReference(retaining: OpaquePointer(webkit_web_view_get_back_forward_list(webView)!))
         connections.append(
             list.connect("changed") { [weak self] _ in

@@ -1,0 +1,90 @@
+import CWebKitGTK
+import Foundation
+import TestSupport
+import Testing
+
+@testable import WebKitGTK
+
+/// Playback of a generated tone, in a page shown in a window (WebKitGTK loads no media in
+/// a page that is not in a real window).
+@MainActor
+@Suite(.serialized)
+struct MediaPlaybackTests {
+    private let tone = toneDataURL()
+
+    /// The tone; WebKitGTK's default policy lets only muted media autoplay.
+    private func tonePage(autoplay: Bool = false) -> String {
+        "<audio id=tone loop \(autoplay ? "autoplay muted" : "") src='\(tone)'></audio>"
+    }
+
+    /// Where the tone is, and whether it is paused.
+    private func toneState(_ page: WebPage) async throws -> (time: Double, paused: Bool) {
+        let values = try #require(
+            try await page.callJavaScript("const t = document.getElementById('tone'); return [t.currentTime, t.paused]")
+                as? [Any])
+        return (try #require((values.first as? NSNumber)?.doubleValue), try #require(values.last as? Bool))
+    }
+
+    /// How far the tone moves in `interval`.
+    private func progress(_ page: WebPage, over interval: Duration = .milliseconds(600)) async throws -> Double {
+        let start = try await toneState(page).time
+        try await Task.sleep(for: interval)
+        return try await toneState(page).time - start
+    }
+
+    @Test func aPageWithoutMediaHasNone() async throws {
+        let page = WebPage()
+        let shown = ShownPage(page)
+        defer { shown.close() }
+        _ = await outcome(of: page.load(html: "<p>quiet"))
+        #expect(await page.mediaPlaybackState() == .none)
+    }
+
+    @Test func playingMediaIsReportedAndPaused() async throws {
+        let page = WebPage()
+        let shown = ShownPage(page)
+        defer { shown.close() }
+        _ = await outcome(of: page.load(html: tonePage()))
+        #expect(await page.mediaPlaybackState() == .paused)
+
+        try await page.callJavaScript("await document.getElementById('tone').play()")
+        await waitUntil("the tone plays") { await page.mediaPlaybackState() == .playing }
+        #expect(try await progress(page) > 0.2)
+
+        await page.pauseAllMediaPlayback()
+        #expect(try await toneState(page).paused)
+        #expect(await page.mediaPlaybackState() == .paused)
+        #expect(try await progress(page) == 0)
+    }
+
+    @Test func suspendedMediaDoesNotPlayUntilTheSuspensionIsLifted() async throws {
+        let page = WebPage()
+        let shown = ShownPage(page)
+        defer { shown.close() }
+        _ = await outcome(of: page.load(html: tonePage(autoplay: true)))
+        await waitUntil("the tone autoplays") { await page.mediaPlaybackState() == .playing }
+
+        await page.setAllMediaPlaybackSuspended(true)
+        #expect(await page.mediaPlaybackState() == .suspended)
+        #expect(try await toneState(page).paused)
+        #expect(webkit_web_view_get_is_muted(page.webView) != 0)
+
+        // The page's own attempt to play is held.
+        try await page.callJavaScript("document.getElementById('tone').play().catch(() => {})")
+        #expect(try await progress(page) < 0.1)
+        #expect(try await toneState(page).paused)
+        #expect(await page.mediaPlaybackState() == .suspended)
+
+        // So is the autoplay of a document loaded while suspended.
+        _ = await outcome(of: page.load(html: tonePage(autoplay: true)))
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try await progress(page) < 0.1)
+        #expect(await page.mediaPlaybackState() == .suspended)
+
+        // Lifting the suspension plays what it held.
+        await page.setAllMediaPlaybackSuspended(false)
+        await waitUntil("the tone plays again") { await page.mediaPlaybackState() == .playing }
+        #expect(try await progress(page) > 0.2)
+        #expect(webkit_web_view_get_is_muted(page.webView) == 0)
+    }
+}
