@@ -28,6 +28,7 @@ let package = Package(
     name: "Lakes",
     products: [
         .library(name: "WebKitGTK", targets: ["WebKitGTK"]),
+        .library(name: "WebKitGTKTesting", targets: ["WebKitGTKTesting"]),
         .executable(name: "lakes", targets: ["lakes"]),
     ],
     targets: [
@@ -40,16 +41,21 @@ let package = Package(
         .target(name: "CPullStream", dependencies: ["CWebKitGTK"], path: "CModules/CPullStream"),
         .target(name: "GLibBridge", dependencies: ["CWebKitGTK", "CPullStream"]),
         .target(name: "WebKitGTK", dependencies: ["GLibBridge", "CWebKitGTK"]),
+        .target(name: "WebKitGTKTesting", dependencies: ["GLibBridge"]),
         .target(name: "LakesApp", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK"]),
         .executableTarget(name: "lakes", dependencies: ["LakesApp"]),
         .executableTarget(
             name: "lakes-bench-scheme-stream", dependencies: ["WebKitGTK", "GLibBridge"], path: "bench/scheme-stream",
             exclude: ["scheme_stream.c"]),
         .target(name: "TestSupport", dependencies: ["WebKitGTK"], path: "Tests/TestSupport"),
-        .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CWebKitGTK"]),
-        .testTarget(name: "WebKitGTKTests", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK", "TestSupport"]),
-        .testTarget(name: "AppleSampleTests", dependencies: ["WebKitGTK", "TestSupport"]),
-        .testTarget(name: "LakesAppTests", dependencies: ["LakesApp", "WebKitGTK", "TestSupport", "CWebKitGTK"]),
+        .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CWebKitGTK", "WebKitGTKTesting"]),
+        .testTarget(
+            name: "WebKitGTKTests",
+            dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK", "TestSupport", "WebKitGTKTesting"]),
+        .testTarget(name: "AppleSampleTests", dependencies: ["WebKitGTK", "TestSupport", "WebKitGTKTesting"]),
+        .testTarget(
+            name: "LakesAppTests",
+            dependencies: ["LakesApp", "WebKitGTK", "TestSupport", "CWebKitGTK", "WebKitGTKTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
