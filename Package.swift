@@ -2,83 +2,64 @@
 import Foundation
 import PackageDescription
 
-/// The C compiler's include paths for WebKitGTK, read from `pkg-config`.
+/// What SwiftPM reads to find WebKitGTK's headers: a pkg-config name, or a `.pc` file's path.
 ///
-/// SwiftPM's own pkg-config support passes these too, but warns on every build about
-/// GLib's `-pthread` and `-Wl,--export-dynamic`, which neither the importer nor the link
-/// needs (Swift links pthread itself; the libraries are named in the module map). Asking
-/// pkg-config here keeps the build quiet. Where pkg-config or the package is missing, the
-/// target falls back to SwiftPM's support, which names the Debian package to install.
-let webkitIncludeFlags: [String]? = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["pkg-config", "--cflags-only-I", "webkit2gtk-4.1"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0, let text = String(data: output, encoding: .utf8) else { return nil }
-    return text.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        .filter { $0.hasPrefix("-I") }
+/// SwiftPM passes on only `-I`/`-L`/`-l` flags from pkg-config, and warns, on every build of
+/// this package and of every package that depends on it, about any other flag in the
+/// whole `Requires` chain. GLib's chain has two (GIO pulls in `gmodule-no-export-2.0`, whose
+/// `Cflags` say `-pthread`; libsoup pulls in `gmodule-2.0`, whose `Libs` say
+/// `-Wl,--export-dynamic`), and neither is needed: Swift links pthread itself, and the
+/// libraries are named in the module map. Where the headers sit under the standard prefix,
+/// SwiftPM reads `CModules/CWebKitGTK/CWebKitGTK.pc` instead, which gives the same include
+/// directories without those flags. Anywhere else (or with a space in the package's path,
+/// which SwiftPM's list of names cannot hold) it reads `webkit2gtk-4.1` itself: that builds
+/// the same, with the warning, and names the Debian package to install when it is missing.
+let webkitPkgConfig: String = {
+    let headers = [
+        "webkitgtk-4.1/webkit2/webkit2.h", "gtk-3.0/gtk/gtk.h", "libsoup-3.0/libsoup/soup.h",
+        "gio-unix-2.0/gio/gunixinputstream.h", "pango-1.0/pango/pango.h", "gdk-pixbuf-2.0/gdk-pixbuf/gdk-pixbuf.h",
+    ]
+    let standardLayout = headers.allSatisfy { FileManager.default.fileExists(atPath: "/usr/include/" + $0) }
+    let pcFile = Context.packageDirectory + "/CModules/CWebKitGTK/CWebKitGTK.pc"
+    return standardLayout && !pcFile.contains(" ") ? pcFile : "webkit2gtk-4.1"
 }()
-
-let cWebKitGTK: Target =
-    if webkitIncludeFlags != nil {
-        .systemLibrary(name: "CWebKitGTK", path: "CModules/CWebKitGTK")
-    } else {
-        .systemLibrary(
-            name: "CWebKitGTK",
-            path: "CModules/CWebKitGTK",
-            pkgConfig: "webkit2gtk-4.1",
-            providers: [.apt(["libwebkit2gtk-4.1-dev"])]
-        )
-    }
-
-let cSettings: [CSetting] = [.unsafeFlags(webkitIncludeFlags ?? [])]
-
-let swiftSettings: [SwiftSetting] = [
-    .unsafeFlags((webkitIncludeFlags ?? []).flatMap { ["-Xcc", $0] })
-]
 
 let package = Package(
     name: "Lakes",
     products: [
         .library(name: "WebKitGTK", targets: ["WebKitGTK"]),
+        .library(name: "WebKitGTKTesting", targets: ["WebKitGTKTesting"]),
         .executable(name: "lakes", targets: ["lakes"]),
     ],
     targets: [
-        cWebKitGTK,
-        .target(name: "CPullStream", dependencies: ["CWebKitGTK"], path: "CModules/CPullStream", cSettings: cSettings),
-        .target(name: "GLibBridge", dependencies: ["CWebKitGTK", "CPullStream"], swiftSettings: swiftSettings),
-        .target(name: "WebKitGTK", dependencies: ["GLibBridge", "CWebKitGTK"], swiftSettings: swiftSettings),
-        .target(
-            name: "LakesApp", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK"],
-            swiftSettings: swiftSettings),
-        .executableTarget(name: "lakes", dependencies: ["LakesApp"], swiftSettings: swiftSettings),
+        .systemLibrary(
+            name: "CWebKitGTK",
+            path: "CModules/CWebKitGTK",
+            pkgConfig: webkitPkgConfig,
+            providers: [.apt(["libwebkit2gtk-4.1-dev"])]
+        ),
+        .target(name: "CPullStream", dependencies: ["CWebKitGTK"], path: "CModules/CPullStream"),
+        .target(name: "GLibBridge", dependencies: ["CWebKitGTK", "CPullStream"]),
+        .target(name: "WebKitGTK", dependencies: ["GLibBridge", "CWebKitGTK"]),
+        .target(name: "WebKitGTKTesting", dependencies: ["GLibBridge"]),
+        .target(name: "LakesApp", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK"]),
+        .executableTarget(name: "lakes", dependencies: ["LakesApp"]),
         .executableTarget(
             name: "lakes-bench-scheme-stream", dependencies: ["WebKitGTK", "GLibBridge"], path: "bench/scheme-stream",
-            exclude: ["scheme_stream.c"], swiftSettings: swiftSettings),
+            exclude: ["scheme_stream.c"]),
+        .executableTarget(name: "hello", dependencies: ["WebKitGTK"], path: "Examples/hello"),
         .executableTarget(
-            name: "hello", dependencies: ["WebKitGTK"], path: "Examples/hello", swiftSettings: swiftSettings),
-        .executableTarget(
-            name: "minibrowser", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "Examples/minibrowser",
-            swiftSettings: swiftSettings),
-        .executableTarget(
-            name: "scheme-explorer", dependencies: ["WebKitGTK"], path: "Examples/scheme-explorer",
-            swiftSettings: swiftSettings),
-        .target(
-            name: "TestSupport", dependencies: ["WebKitGTK"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CWebKitGTK"], swiftSettings: swiftSettings),
+            name: "minibrowser", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "Examples/minibrowser"),
+        .executableTarget(name: "scheme-explorer", dependencies: ["WebKitGTK"], path: "Examples/scheme-explorer"),
+        .target(name: "TestSupport", dependencies: ["WebKitGTK"], path: "Tests/TestSupport"),
+        .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CWebKitGTK", "WebKitGTKTesting"]),
         .testTarget(
-            name: "WebKitGTKTests", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK", "TestSupport"],
-            swiftSettings: swiftSettings),
+            name: "WebKitGTKTests",
+            dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK", "TestSupport", "WebKitGTKTesting"]),
+        .testTarget(name: "AppleSampleTests", dependencies: ["WebKitGTK", "TestSupport", "WebKitGTKTesting"]),
         .testTarget(
-            name: "AppleSampleTests", dependencies: ["WebKitGTK", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(
-            name: "LakesAppTests", dependencies: ["LakesApp", "WebKitGTK", "TestSupport", "CWebKitGTK"],
-            swiftSettings: swiftSettings),
+            name: "LakesAppTests",
+            dependencies: ["LakesApp", "WebKitGTK", "TestSupport", "CWebKitGTK", "WebKitGTKTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

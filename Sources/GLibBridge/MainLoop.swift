@@ -60,7 +60,20 @@ public enum MainLoop {
     /// Runs `body` on the main actor while a GLib main loop owns the main thread, and
     /// exits the process when it returns.
     ///
-    /// Use it as the whole of a synchronous `main`, for example a test runner's.
+    /// Use it as the whole of a synchronous `main`:
+    ///
+    /// ```swift
+    /// import WebKitGTK
+    ///
+    /// MainLoop.run {
+    ///     let page = WebPage()
+    ///     for try await event in page.load(html: "<title>Hello</title>") where event == .finished { break }
+    ///     print(page.title)
+    /// }
+    /// ```
+    ///
+    /// - Parameter body: the program, run on the main actor inside the GLib main loop.
+    /// - Returns: never; the process exits with status 0 when `body` returns.
     public static func run(_ body: @escaping @MainActor () async -> Void) -> Never {
         prepareForGLibOwnedMainThread()
         let loop = g_main_loop_new(nil, cwk_false)
@@ -70,14 +83,6 @@ public enum MainLoop {
         }
         g_main_loop_run(loop)
         exit(0)
-    }
-
-    /// ``run(_:)`` under a fixed symbol name, for the test runner's entry point
-    /// (`Tests/TestRunner.swift`), which declares it with `@_silgen_name` so that it can
-    /// start before any test module, or this one's C headers, is imported.
-    @_silgen_name("GLibBridge_MainLoop_run")
-    public static func runForTestRunner(_ body: @escaping @MainActor () async -> Void) -> Never {
-        run(body)
     }
 
     /// Calls `handler` on the main loop whenever the process receives `signal` (for example

@@ -2,3 +2,8 @@
 // loading types along; on Linux they live in FoundationNetworking, which is re-exported so
 // that code written for Apple's WebKit compiles with only its import changed.
 @_exported import FoundationNetworking
+
+// GLib must own the main thread of a program that uses WebKitGTK (see `MainLoop`): an app
+// starts its GLib loop through `MainLoop.run { }` or `MainLoop.prepareForGLibOwnedMainThread()`,
+// so `import WebKitGTK` brings `MainLoop` along, and nothing else of GLibBridge.
+@_exported import enum GLibBridge.MainLoop

@@ -22,9 +22,6 @@ from lakes_session import end, launch, stop
 
 # A WebDriver command that gets no answer fails the test instead of stopping the suite.
 RemoteConnection.set_timeout(60)
-# Under Xvfb WebKit paints nothing with compositing on; scripts/test sets these too.
-os.environ.setdefault("WEBKIT_DISABLE_COMPOSITING_MODE", "1")
-os.environ.setdefault("WEBKIT_DISABLE_DMABUF_RENDERER", "1")
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = Path(os.environ.get("LAKES_BINARY") or ROOT / ".build/debug/lakes")

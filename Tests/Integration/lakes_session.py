@@ -261,13 +261,15 @@ class Lakes:
             "return Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight - 1")
 
     def save_evidence(self, folder):
-        """Saves what the screen shows (the window and its page), the page's address and
-        source, and the app's log."""
+        """Saves what the screen shows, WebDriver's screenshot of the page, the page's
+        address and source, and the app's log."""
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
         subprocess.run(["import", "-window", "root", str(folder / "screen.png")], timeout=30, check=False)
-        # Not WebDriver's own screenshot: WebKitGTK takes it from the next frame, and under
-        # Xvfb a window without input for some seconds draws none, so it can wait forever.
+        try:
+            self.driver.save_screenshot(str(folder / "page.png"))
+        except Exception as error:
+            (folder / "page.png.txt").write_text(f"no WebDriver screenshot: {error}\n")
         try:
             (folder / "page.html").write_text(f"<!-- {self.driver.current_url} -->\n{self.driver.page_source}")
         except Exception as error:

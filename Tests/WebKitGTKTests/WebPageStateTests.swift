@@ -81,14 +81,9 @@ struct WebPageStateTests {
         #expect(values.count >= 2)
     }
 
-    /// WebKitGTK sends theme-color changes from its compositing path only, so with
-    /// `WEBKIT_DISABLE_COMPOSITING_MODE` set (as the headless test run does) the property stays
-    /// unset; the test runs wherever compositing is on.
-    @Test(
-        .disabled(
-            if: ProcessInfo.processInfo.environment["WEBKIT_DISABLE_COMPOSITING_MODE"] == "1",
-            "WebKitGTK reports theme-color only when compositing is on"))
-    func themeColorFollowsTheMetaTag() async throws {
+    /// WebKitGTK sends theme-color changes from its compositing path only; the test runs with
+    /// WebKit's defaults, where compositing is on under Xvfb too.
+    @Test func themeColorFollowsTheMetaTag() async throws {
         let page = WebPage()
         _ = await outcome(of: page.load(html: ##"<meta name="theme-color" content="#336699"><p>blue"##))
         await waitUntil("the theme color arrived") { page.themeColor != nil }
