@@ -28,6 +28,9 @@ public final class GLibError: Error, CustomStringConvertible, @unchecked Sendabl
         g_error_copy(error)
     }
 
+    /// The error domain's quark.
+    package var quark: GQuark { error.pointee.domain }
+
     /// The error domain's name, for example `"g-io-error-quark"` or `"WebKitNetworkError"`.
     public var domain: String { String(cString: g_quark_to_string(error.pointee.domain)) }
 

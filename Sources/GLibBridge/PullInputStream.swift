@@ -57,7 +57,7 @@ package final class PullInputStream {
     /// Hands `data` to the reader; an empty chunk makes the stream ask again.
     package func push(_ data: Data) {
         withStream { stream in
-            let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            let bytes = makeGBytes(copying: data)
             cwk_pull_stream_push(stream, bytes)
             g_bytes_unref(bytes)
         }

@@ -86,8 +86,8 @@ enum Trampoline {
     static let uriSchemeRequest: WebKitURISchemeRequestCallback = { request, data in
         guard let request, let data else { return }
         let box = CallbackBox<URISchemeHandler>.borrow(data)
-        let address = UInt(bitPattern: OpaquePointer(request))
-        MainActor.assumeIsolated { box.value(OpaquePointer(bitPattern: address)!) }
+        let held = UncheckedSendable(OpaquePointer(request))
+        MainActor.assumeIsolated { box.value(held.value) }
     }
 
     static let uriSchemeDestroyNotify: GDestroyNotify = { data in

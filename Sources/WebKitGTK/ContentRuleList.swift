@@ -49,7 +49,7 @@ public final class ContentRuleListStore {
         -> ContentRuleList
     {
         let raw = store.cast(to: WebKitUserContentFilterStore.self)
-        let bytes = Data(encodedContentRuleList.utf8).withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        let bytes = makeGBytes(copying: Data(encodedContentRuleList.utf8))
         defer { g_bytes_unref(bytes) }
         do {
             let filter: ContentRuleList = try await gioCall { cancellable, callback, data in

@@ -68,9 +68,7 @@ public final class Download {
         connections.append(
             self.download.connect("failed") { [weak self] arguments in
                 guard let self else { return nil }
-                let error = arguments.pointer(1).map {
-                    GLibError(adopting: OpaquePointer(g_error_copy(UnsafePointer<GError>($0))))
-                }
+                let error = arguments.pointer(1).map { GLibError(copying: UnsafePointer<GError>($0)) }
                 if case .inProgress = state {
                     state = .failed(
                         error ?? GLibError(domain: "WebKitDownloadError", code: 0, message: "The download failed"))

@@ -9,7 +9,6 @@ final class PageUserContent {
     private unowned let controller: WKUserContentController
     private weak var page: WebPage?
     private var connections: [WKUserContentController.HandlerKey: SignalConnection] = [:]
-    private var pageScriptConnections: [SignalConnection] = []
     /// Scripts the page sets at run time by name (media suspension, CSS media type,
     /// security), kept apart from the controller's: they survive ``removeAllScripts()``.
     private var ownScripts: [String: OpaquePointer] = [:]
@@ -64,18 +63,9 @@ final class PageUserContent {
         self.page = page
         installPageScripts()
         for script in Self.pageScripts {
-            pageScriptConnections.append(
-                manager.connect("script-message-received::\(script.handlerName)") { [weak page] arguments in
-                    guard let page, let value = Self.messageValue(arguments),
-                        let json = jsc_value_to_json(UnsafeMutablePointer(value), 0)
-                    else { return nil }
-                    let text = String(cString: json)
-                    g_free(json)
-                    script.receive(page, text)
-                    return nil
-                })
-            webkit_user_content_manager_register_script_message_handler_in_world(
-                raw, script.handlerName, script.world.name)
+            registerOwnHandler(script.handlerName, world: script.world) { [weak page] json in
+                if let page { script.receive(page, json) }
+            }
         }
         for script in controller.scripts { install(script) }
         for sheet in controller.styleSheets { install(sheet) }
@@ -179,10 +169,9 @@ final class PageUserContent {
         _ name: String, world: WKContentWorld, receive: @escaping @MainActor (String) -> Void
     ) {
         ownHandlers[name] = manager.connect("script-message-received::\(name)") { arguments in
-            guard let value = Self.messageValue(arguments), let json = jsc_value_to_json(UnsafeMutablePointer(value), 0)
+            guard let value = Self.messageValue(arguments), let json = jsonText(of: UnsafeMutablePointer(value))
             else { return nil }
-            defer { g_free(json) }
-            receive(String(cString: json))
+            receive(json)
             return nil
         }
         webkit_user_content_manager_register_script_message_handler_in_world(raw, name, world.name)
@@ -260,13 +249,11 @@ final class PageUserContent {
             answer.fail("this page may not post to \(key.name)")
             return
         }
-        guard let value, let json = jsc_value_to_json(UnsafeMutablePointer(value), 0) else {
+        guard let value, let text = jsonText(of: UnsafeMutablePointer(value)) else {
             Log.library.message("dropped a message to \(key.name): its body is not JSON")
             answer.fail("the message body is not JSON")
             return
         }
-        let text = String(cString: json)
-        g_free(json)
         guard let body = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else {
             Log.library.message("dropped a message to \(key.name): its body could not be read")
             answer.fail("the message body could not be read")
@@ -287,19 +274,8 @@ final class PageUserContent {
         _ allow: [String], _ block: [String],
         _ body: (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<UnsafePointer<CChar>?>?) -> R
     ) -> R {
-        func cArray(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] { strings.map { strdup($0) } + [nil] }
-        let allowed = cArray(allow)
-        let blocked = cArray(block)
-        defer {
-            allowed.forEach { free($0) }
-            blocked.forEach { free($0) }
-        }
-        let allowPointers = allowed.map { UnsafePointer($0) }
-        let blockPointers = blocked.map { UnsafePointer($0) }
-        return allowPointers.withUnsafeBufferPointer { allowBuffer in
-            blockPointers.withUnsafeBufferPointer { blockBuffer in
-                body(allow.isEmpty ? nil : allowBuffer.baseAddress, block.isEmpty ? nil : blockBuffer.baseAddress)
-            }
+        withNullTerminatedCStrings(allow, emptyIsNull: true) { allowed in
+            withNullTerminatedCStrings(block, emptyIsNull: true) { blocked in body(allowed, blocked) }
         }
     }
 }

@@ -93,8 +93,8 @@ final class ItemHandle: @unchecked Sendable {
     func cast<T>() -> UnsafeMutablePointer<T> { UnsafeMutablePointer(pointer) }
 
     deinit {
-        let address = UInt(bitPattern: self.pointer)
-        let release: @Sendable () -> Void = { g_object_unref(UnsafeMutableRawPointer(bitPattern: address)) }
+        let item = UncheckedSendable(pointer)
+        let release: @Sendable () -> Void = { g_object_unref(UnsafeMutableRawPointer(item.value)) }
         if Thread.isMainThread {
             release()
         } else {

@@ -11,9 +11,9 @@ extension WebPage {
         let message = String(optionalCString: webkit_script_dialog_get_message(dialog)) ?? ""
         let type = webkit_script_dialog_get_dialog_type(dialog)
         let frame = mainFrameInfo
-        let address = UInt(bitPattern: dialog)
+        let held = UncheckedSendable(dialog)
         Task { @MainActor in
-            let dialog = OpaquePointer(bitPattern: address)!
+            let dialog = held.value
             defer {
                 webkit_script_dialog_close(dialog)
                 webkit_script_dialog_unref(dialog)
@@ -57,10 +57,8 @@ extension WebPage {
                 webkit_file_chooser_request_cancel(raw)
                 return
             }
-            let paths = urls.filter(\.isFileURL).map { strdup($0.path) } + [nil]
-            defer { paths.forEach { free($0) } }
-            paths.map { UnsafePointer($0) }.withUnsafeBufferPointer {
-                webkit_file_chooser_request_select_files(raw, $0.baseAddress)
+            withNullTerminatedCStrings(urls.filter(\.isFileURL).map(\.path)) {
+                webkit_file_chooser_request_select_files(raw, $0)
             }
         }
     }

@@ -116,14 +116,13 @@ extension WebPage {
                 let value = try GLibError.check {
                     webkit_web_view_call_async_javascript_function_finish(view, result, $0)
                 }
+                guard let value else { return nil }
                 defer { g_object_unref(value) }
                 guard jsc_value_is_undefined(value) == 0 else { return nil }
-                let json = jsc_value_to_json(value, 0)
-                defer { g_free(json) }
-                return json.map { String(cString: $0) }
+                return jsonText(of: value)
             }
         } catch let error as GLibError
-            where error.domain == String(cString: g_quark_to_string(webkit_javascript_error_quark()))
+            where error.matches(webkit_javascript_error_quark())
         {
             throw JavaScriptError.exception(message: error.message)
         }

@@ -93,7 +93,7 @@ extension WebPage {
         let base = baseURL?.absoluteString
         let stream = tracker.begin(.content, url: base ?? "about:blank")
         guard !tracker.isClosed else { return stream }
-        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        let bytes = makeGBytes(copying: data)
         defer { g_bytes_unref(bytes) }
         webkit_web_view_load_bytes(webView, bytes, mimeType, characterEncoding.ianaName, base)
         return stream
@@ -144,7 +144,7 @@ extension WebPage {
         guard let url = request.url, url.scheme != nil else { return tracker.refuse(NavigationError.invalidURL) }
         let stream = tracker.begin(.content, url: url.absoluteString)
         guard !tracker.isClosed else { return stream }
-        let bytes = responseData.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        let bytes = makeGBytes(copying: responseData)
         defer { g_bytes_unref(bytes) }
         webkit_web_view_load_bytes(
             webView, bytes, response.mimeType ?? "text/html", response.textEncodingName ?? "UTF-8", url.absoluteString)

@@ -414,15 +414,11 @@ public final class WebPage {
     }
 
     private func loadFailed(event: WebKitLoadEvent, uri: String?, error: OpaquePointer?) {
-        let failure: GLibError =
-            if let error {
-                GLibError(adopting: OpaquePointer(g_error_copy(UnsafePointer<GError>(error))))
-            } else {
-                GLibError(domain: "WebKitNetworkError", code: 0, message: "The load failed")
-            }
-        let cancelled =
-            failure.domain == String(cString: g_quark_to_string(webkit_network_error_quark()))
-            && failure.code == Int32(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue)
+        let failure =
+            error.map { GLibError(copying: UnsafePointer<GError>($0)) }
+            ?? GLibError(domain: "WebKitNetworkError", code: 0, message: "The load failed")
+        let cancelled = failure.matches(
+            webkit_network_error_quark(), code: Int32(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue))
         navigationFailed(
             url: uri, beforeCommit: event != WEBKIT_LOAD_COMMITTED, isCancellation: cancelled, error: failure)
     }

@@ -67,7 +67,7 @@ struct HTTPSUpgradeTests {
     }
 
     @Test func anUpgradeThatWorksLoadsTheSecurePage() async throws {
-        let server = try SelfSignedHTTPSServer()
+        let server = try LoopbackHTTPSServer(pages: ["/": "<title>Secret</title>"])
         var configuration = WebPage.Configuration()
         configuration.websiteDataStore = .nonPersistent()
         let page = WebPage(configuration: configuration, navigationDecider: UpgradingDecider(policy: .errorOnFailure))
