@@ -240,7 +240,7 @@ public final class WebPage {
         }
     }
 
-    private func finishEventObservers(throwing error: (any Error)?) {
+    func finishEventObservers(throwing error: (any Error)?) {
         let observers = eventObservers
         eventObservers.removeAll()
         for observer in observers.values { observer.finish(throwing: error) }
@@ -364,6 +364,9 @@ public final class WebPage {
         }
         on("web-process-terminated") { page, _ in
             page.tracker.processTerminated()
+            // Every `navigations` sequence ends with it, as on Apple's platforms, whether or
+            // not a navigation was under way.
+            page.finishEventObservers(throwing: NavigationError.webContentProcessTerminated)
             return nil
         }
         on("close") { page, _ in

@@ -145,6 +145,27 @@ struct ConfigurationTests {
         #expect(failure.isFailedProvisionalNavigation)
     }
 
+    @Test func navigationsThrowsWhenTheWebProcessEndsWhileIdle() async throws {
+        let page = WebPage()
+        _ = await outcome(of: page.load(html: html(title: "Reading")))
+        var ending: (any Error)?
+        let watcher = Task { @MainActor in
+            do {
+                for try await _ in page.navigations {}
+            } catch {
+                ending = error
+            }
+        }
+        defer { watcher.cancel() }
+        try await Task.sleep(for: .milliseconds(10))
+        page.terminateWebContentProcessForTesting()
+        await waitUntil("the sequence ended") { ending != nil }
+        guard case .webContentProcessTerminated = ending as? WebPage.NavigationError else {
+            Issue.record("expected webContentProcessTerminated, got \(String(describing: ending))")
+            return
+        }
+    }
+
     @Test func navigationsEndsWhenThePageCloses() async throws {
         let page = WebPage()
         let watcher = Task { @MainActor () -> Bool in
