@@ -17,29 +17,23 @@ public struct Log: Sendable {
 
     /// Something a person running the program may want to know (`G_LOG_LEVEL_MESSAGE`):
     /// input refused, a page misbehaving, an operation that failed but was handled.
-    public func message(_ text: String) { write(text, level: G_LOG_LEVEL_MESSAGE) }
+    public func message(_ text: String) { write(text, level: G_LOG_LEVEL_MESSAGE, priority: "5") }
 
     /// Something is wrong with the program or its setup (`G_LOG_LEVEL_WARNING`).
-    public func warning(_ text: String) { write(text, level: G_LOG_LEVEL_WARNING) }
+    public func warning(_ text: String) { write(text, level: G_LOG_LEVEL_WARNING, priority: "4") }
 
     /// Detail for whoever debugs the program, shown with `G_MESSAGES_DEBUG` (`G_LOG_LEVEL_DEBUG`).
-    public func debug(_ text: String) { write(text, level: G_LOG_LEVEL_DEBUG) }
+    public func debug(_ text: String) { write(text, level: G_LOG_LEVEL_DEBUG, priority: "7") }
 
-    private func write(_ text: String, level: GLogLevelFlags) {
-        domain.withCString { domainPointer in
-            text.withCString { textPointer in
-                "GLIB_DOMAIN".withCString { domainKey in
-                    "MESSAGE".withCString { messageKey in
-                        let fields = [
-                            GLogField(key: domainKey, value: UnsafeRawPointer(domainPointer), length: -1),
-                            GLogField(key: messageKey, value: UnsafeRawPointer(textPointer), length: -1),
-                        ]
-                        fields.withUnsafeBufferPointer {
-                            g_log_structured_array(level, $0.baseAddress, gsize($0.count))
-                        }
-                    }
-                }
-            }
+    /// Writes one entry: its domain, message and syslog priority (the journal's `PRIORITY`,
+    /// which `g_log_structured_array` does not add by itself).
+    private func write(_ text: String, level: GLogLevelFlags, priority: String) {
+        let pairs = [("GLIB_DOMAIN", domain), ("MESSAGE", text), ("PRIORITY", priority)]
+        let strings = pairs.flatMap { [strdup($0.0), strdup($0.1)] }
+        defer { strings.forEach { free($0) } }
+        let fields = stride(from: 0, to: strings.count, by: 2).map {
+            GLogField(key: strings[$0], value: UnsafeRawPointer(strings[$0 + 1]), length: -1)
         }
+        fields.withUnsafeBufferPointer { g_log_structured_array(level, $0.baseAddress, gsize($0.count)) }
     }
 }

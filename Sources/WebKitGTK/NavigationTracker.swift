@@ -28,6 +28,9 @@ final class NavigationTracker {
         var failed = false
         /// Whether its load failed and is being tried again elsewhere as the same navigation.
         var retrying = false
+        /// Whether it only moves within the current document (a fragment), which the
+        /// engine reports with no load signals.
+        var isSameDocument = false
 
         init(id: WebPage.NavigationID, cause: WebPage.NavigationCause, continuation: Continuation?) {
             self.id = id
@@ -53,6 +56,7 @@ final class NavigationTracker {
     /// Whether a `finished` waits to be handled; any later signal handles it first, so the
     /// order of events is the engine's.
     private var finishPending = false
+    private var finishGeneration = 0
 
     private(set) var pending: Navigation?
     private(set) var active: Navigation?
@@ -66,16 +70,17 @@ final class NavigationTracker {
     /// Registers a navigation asked for through the API and returns its sequence.
     ///
     /// A navigation still pending or active is superseded: its sequence ends now.
-    func begin(_ cause: WebPage.NavigationCause, url: String?) -> NavigationEvents {
+    func begin(_ cause: WebPage.NavigationCause, url: String?, sameDocument: Bool = false) -> NavigationEvents {
         settlePendingFinish()
         let (stream, continuation) = AsyncThrowingStream<WebPage.NavigationEvent, any Error>.makeStream()
         let navigation = Navigation(id: makeID(), cause: cause, continuation: continuation)
-        if let url { navigation.urls.insert(url) }
+        if let url { navigation.urls.insert(Self.key(url)) }
         if isClosed {
             continuation.finish(throwing: WebPage.NavigationError.pageClosed)
             return NavigationEvents(stream: stream, cancel: {})
         }
         supersedeOpenNavigations()
+        navigation.isSameDocument = sameDocument
         pending = navigation
         let id = navigation.id
         return NavigationEvents(stream: stream) { [weak self] in
@@ -100,7 +105,7 @@ final class NavigationTracker {
         }
         let navigation = pending ?? Navigation(id: makeID(), cause: .page, continuation: nil)
         pending = nil
-        if let url { navigation.urls.insert(url) }
+        if let url { navigation.urls.insert(Self.key(url)) }
         active = navigation
         if navigation.retrying {
             navigation.retrying = false
@@ -113,14 +118,14 @@ final class NavigationTracker {
     func redirected(url: String?) {
         settlePendingFinish()
         guard let active else { return }
-        if let url { active.urls.insert(url) }
+        if let url { active.urls.insert(Self.key(url)) }
         deliver(.receivedServerRedirect, to: active)
     }
 
     func committed(url: String?) {
         settlePendingFinish()
         guard let active else { return }
-        if let url { active.urls.insert(url) }
+        if let url { active.urls.insert(Self.key(url)) }
         active.committed = true
         deliver(.committed, to: active)
     }
@@ -128,11 +133,18 @@ final class NavigationTracker {
     /// A `load-failed`: `beforeCommit` is true when it failed provisionally.
     func failed(url: String?, beforeCommit: Bool, isCancellation: Bool, error: any Error) {
         settlePendingFinish()
-        if isCancellation, let url, let index = retired.firstIndex(where: { $0.urls.contains(url) }) {
+        if isCancellation, let url, let index = retired.firstIndex(where: { $0.urls.contains(Self.key(url)) }) {
             retired[index].failed = true
             return
         }
         guard let active, !active.failed else { return }
+        if isCancellation && beforeCommit {
+            // The engine cancelled it for a navigation the page began (a script setting
+            // `location`, a link) before that one started: superseded, not failed.
+            retire(active)
+            retired.last?.failed = true
+            return
+        }
         active.failed = true
         if beforeCommit {
             onUpdate(
@@ -150,7 +162,13 @@ final class NavigationTracker {
     func finished() {
         settlePendingFinish()
         finishPending = true
-        scheduleFinish { [weak self] in self?.settlePendingFinish() }
+        finishGeneration += 1
+        let generation = finishGeneration
+        // A late call for an earlier `finished` must not settle this one.
+        scheduleFinish { [weak self] in
+            guard let self, finishGeneration == generation else { return }
+            settlePendingFinish()
+        }
     }
 
     /// Handles a deferred `finished` now, if one waits.
@@ -171,7 +189,7 @@ final class NavigationTracker {
     /// one the API is waiting for, it will never start, so its sequence ends now.
     func refused(url: String?) {
         settlePendingFinish()
-        guard let pending, url == nil || pending.urls.contains(url!) || pending.urls.isEmpty else { return }
+        guard let pending, url == nil || pending.urls.contains(Self.key(url!)) || pending.urls.isEmpty else { return }
         pending.end()
         self.pending = nil
     }
@@ -185,7 +203,7 @@ final class NavigationTracker {
         settlePendingFinish()
         guard let active, !active.committed, !active.failed else { return false }
         self.active = nil
-        active.urls.insert(url)
+        active.urls.insert(Self.key(url))
         active.retrying = true
         pending = active
         let failedLoad = Navigation(id: active.id, cause: active.cause, continuation: nil)
@@ -193,6 +211,26 @@ final class NavigationTracker {
         retired.append(failedLoad)
         if retired.count > Self.retiredLimit { retired.removeFirst() }
         return true
+    }
+
+    /// The page's URL changed without a load: a same-document navigation (a fragment).
+    /// A load the API asked for that only moves within the document ends here, as the
+    /// engine reports no load for it.
+    func urlChanged(to url: String?) {
+        settlePendingFinish()
+        guard let pending, pending.isSameDocument, let url, pending.urls.contains(Self.key(url)) else { return }
+        pending.end()
+        self.pending = nil
+    }
+
+    /// `url` as WebKit writes it, for matching the URLs the engine reports against those
+    /// asked for: scheme and host in lower case, and `/` for an empty path.
+    nonisolated static func key(_ url: String) -> String {
+        guard var components = URLComponents(string: url), let host = components.host else { return url }
+        components.scheme = components.scheme?.lowercased()
+        components.host = host.lowercased()
+        if components.path.isEmpty { components.path = "/" }
+        return components.string ?? url
     }
 
     /// The web process ended: every open navigation fails.

@@ -179,6 +179,7 @@ final class PageUserContent {
 
     isolated deinit {
         for script in ownScripts.values { webkit_user_script_unref(script) }
+        if let noSelectionSheet { webkit_user_style_sheet_unref(noSelectionSheet) }
     }
 
     private func installPageScripts() {

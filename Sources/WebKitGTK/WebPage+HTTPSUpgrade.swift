@@ -30,8 +30,8 @@ extension WebPage {
 
         /// Whether `uri`, as the engine reports it, is the `https:` URL tried.
         func isSecureLoad(_ uri: String?) -> Bool {
-            guard let url = uri.flatMap(URL.init(string:)), url.scheme == "https" else { return false }
-            return url.host() == secure.host() && url.port == secure.port
+            guard let uri else { return false }
+            return NavigationTracker.key(uri) == NavigationTracker.key(secure.absoluteString)
         }
     }
 
@@ -39,10 +39,14 @@ extension WebPage {
     /// loads as requested: the `http:` URL of a failed user-mediated upgrade is loaded
     /// as it is, once, when the app asks for it.
     func upgrade(of request: URLRequest, _ preferences: NavigationPreferences) -> HTTPSUpgrade? {
-        guard let upgrade = HTTPSUpgrade(request, preferences) else { return nil }
-        if upgrade.policy == .userMediatedFallbackToHTTP, offeredInsecureURL == upgrade.insecure,
-            tracker.pending != nil
-        {
+        // Only a load the app asked for is known to be the main frame's: WebKitGTK does not
+        // say which frame a page-initiated navigation is for, and an iframe's must not be
+        // loaded in the main frame.
+        guard let url = request.url, let pending = tracker.pending,
+            pending.urls.contains(NavigationTracker.key(url.absoluteString)),
+            let upgrade = HTTPSUpgrade(request, preferences)
+        else { return nil }
+        if upgrade.policy == .userMediatedFallbackToHTTP, offeredInsecureURL == upgrade.insecure {
             offeredInsecureURL = nil
             return nil
         }

@@ -46,9 +46,21 @@ extension WebPage {
             return tracker.refuse(
                 NavigationError.failedProvisionalNavigation(UnsupportedRequestError(method: method)))
         }
-        let stream = tracker.begin(.request(url), url: url.absoluteString)
+        let stream = tracker.begin(
+            .request(url), url: url.absoluteString, sameDocument: isSameDocument(url, as: self.url))
         if !tracker.isClosed { loadInEngine(request) }
         return stream
+    }
+
+    /// Whether going to `url` only moves to a fragment of the document at `current`.
+    private func isSameDocument(_ url: URL, as current: URL?) -> Bool {
+        guard let current, url.fragment != nil else { return false }
+        var target = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        var shown = URLComponents(url: current, resolvingAgainstBaseURL: false)
+        target?.fragment = nil
+        shown?.fragment = nil
+        return target?.url.map { NavigationTracker.key($0.absoluteString) }
+            == shown?.url.map { NavigationTracker.key($0.absoluteString) }
     }
 
     /// Hands a GET request, with its header fields, to the engine.
@@ -185,6 +197,7 @@ extension WebPage {
     ///   server. Default: false.
     @discardableResult
     public func reload(fromOrigin: Bool = false) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
+        guard url != nil else { return tracker.refuse(nil) }  // nothing to reload: an empty sequence
         let stream = tracker.begin(.reload, url: url?.absoluteString)
         guard !tracker.isClosed else { return stream }
         if fromOrigin {
@@ -197,6 +210,7 @@ extension WebPage {
 
     /// Stops the navigation under way; its sequence ends without an error.
     public func stopLoading() {
+        httpsUpgrade = nil
         tracker.stopped()
         if !tracker.isClosed { webkit_web_view_stop_loading(webView) }
     }

@@ -18,7 +18,8 @@ extension WebPage {
     ///
     /// Every method may await before answering; the navigation waits. The page keeps the
     /// decider and asks it one question at a time, so a `struct` decider may keep state in
-    /// its `mutating` methods. Each method has a default: allow every action and response,
+    /// its `mutating` methods; an answer must not await another navigation of the same
+    /// page, whose question would wait for it. Each method has a default: allow every action and response,
     /// and go on without credentials (no dialog is shown).
     public protocol NavigationDeciding {
         /// Whether a navigation the page or the app asked for may start.

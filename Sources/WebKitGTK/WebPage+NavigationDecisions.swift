@@ -132,7 +132,8 @@ extension WebPage {
     func apply(_ preferences: NavigationPreferences) {
         let settings = webkit_web_view_get_settings(webView)
         webkit_settings_set_enable_javascript_markup(settings, preferences.allowsContentJavaScript ? 1 : 0)
-        applyUserAgent(for: preferences.preferredContentMode)
+        contentMode = preferences.preferredContentMode
+        applyUserAgent(for: contentMode)
     }
 
     /// Sets the user agent for a document: the app's custom one, or WebKitGTK's own with

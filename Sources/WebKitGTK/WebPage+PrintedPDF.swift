@@ -65,12 +65,15 @@ extension WebPage {
         await withCheckedContinuation { continuation in
             var connections: [SignalConnection] = []
             var resumed = false
+            var stopWatchingClose: (@MainActor () -> Void)?
             @MainActor func finish(_ message: String?) {
                 guard !resumed else { return }
                 resumed = true
                 connections.forEach { $0.disconnect() }
+                stopWatchingClose?()
                 continuation.resume(returning: message)
             }
+            stopWatchingClose = whenClosed { finish("the page was closed while printing") }
             connections.append(
                 operation.connect("failed") { arguments in
                     let message = arguments.pointer(1).map {

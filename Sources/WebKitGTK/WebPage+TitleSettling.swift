@@ -42,14 +42,17 @@ extension WebPage {
             return settle()
         }
         titleWait = settle
-        Task { @MainActor [weak self] in
+        titleWaitTimer = Task { @MainActor [weak self] in
             try? await Task.sleep(for: Self.titleWaitLimit)
+            guard !Task.isCancelled else { return }
             self?.releaseTitleWait()
         }
     }
 
     /// Delivers a `finished` that waits for the title, if one does.
     func releaseTitleWait() {
+        titleWaitTimer?.cancel()
+        titleWaitTimer = nil
         guard let settle = titleWait else { return }
         titleWait = nil
         settle()

@@ -14,7 +14,7 @@ extension WebPage {
         get { storedCustomUserAgent }
         set {
             storedCustomUserAgent = newValue?.isEmpty == true ? nil : newValue
-            applyUserAgent(for: .recommended)
+            applyUserAgent(for: contentMode)
         }
     }
 }

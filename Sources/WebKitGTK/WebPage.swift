@@ -38,6 +38,7 @@ public final class WebPage {
     @ObservationIgnored var navigationDecider: any NavigationDeciding
     @ObservationIgnored var isDeciding = false
     @ObservationIgnored var decisionsWaiting: [CheckedContinuation<Void, Never>] = []
+    @ObservationIgnored private var closeHandlers: [UInt64: @MainActor () -> Void] = [:]
     @ObservationIgnored let dialogPresenter: any DialogPresenting
     @ObservationIgnored var standardUserAgent = ""
     /// A URL the page loads for a decision already made; its own decision is not asked again.
@@ -46,11 +47,14 @@ public final class WebPage {
     @ObservationIgnored var offeredInsecureURL: URL?
     @ObservationIgnored var downloadLinkURL: URL?
     @ObservationIgnored var storedCustomUserAgent: String?
+    /// The content mode the last allowed navigation asked for.
+    @ObservationIgnored var contentMode = NavigationPreferences.ContentMode.recommended
     /// Installs the rule list of `loadsSubresources` = false; navigations wait for it.
     @ObservationIgnored var subresourceBlocking: Task<Void, Never>?
     @ObservationIgnored let userContent: PageUserContent
     @ObservationIgnored var reportedDocumentTitle: String?
     @ObservationIgnored var titleWait: (@MainActor () -> Void)?
+    @ObservationIgnored var titleWaitTimer: Task<Void, Never>?
 
     /// Runs when something asks to close the page: a WebDriver client closing its window,
     /// or a script calling `window.close()` where WebKit lets it (a window a script opened,
@@ -161,8 +165,24 @@ public final class WebPage {
         tearDown()
     }
 
+    /// Runs `body` when the page closes, unless the returned cancellation runs first: for
+    /// waits on the engine that would otherwise outlive the page.
+    func whenClosed(_ body: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
+        let id = nextObserverID
+        nextObserverID += 1
+        closeHandlers[id] = body
+        return { [weak self] in self?.closeHandlers[id] = nil }
+    }
+
     private func tearDown() {
         PageRouter.remove(self)
+        let handlers = closeHandlers
+        closeHandlers.removeAll()
+        for handler in handlers.values { handler() }
+        // Questions waiting for the decider go on; their answers are ignored on a closed page.
+        let waiting = decisionsWaiting
+        decisionsWaiting.removeAll()
+        for waiter in waiting { waiter.resume() }
         tracker.close()
         for observer in updateObservers.values { observer.finish() }
         updateObservers.removeAll()
@@ -348,7 +368,11 @@ public final class WebPage {
             page.releaseTitleWait()
             return nil
         }
-        notify("uri", [\.url])
+        on("notify::uri") { page, _ in
+            page.notifyChanged([\.url])
+            page.tracker.urlChanged(to: String(optionalCString: webkit_web_view_get_uri(page.webView)))
+            return nil
+        }
         notify("estimated-load-progress", [\.estimatedProgress])
         notify("is-loading", [\.isLoading])
         notify("theme-color", [\.themeColor])
@@ -406,6 +430,7 @@ public final class WebPage {
         switch event {
         case WEBKIT_LOAD_STARTED:
             navigationStarted()
+            if let upgrade = httpsUpgrade, !upgrade.isSecureLoad(uri) { httpsUpgrade = nil }  // superseded
             tracker.started(url: uri)
         case WEBKIT_LOAD_REDIRECTED: tracker.redirected(url: uri)
         case WEBKIT_LOAD_COMMITTED:

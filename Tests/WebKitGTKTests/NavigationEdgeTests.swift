@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import WebKitGTK
+
+/// A decider that cancels every navigation whose path is `path`.
+struct RefusingDecider: WebPage.NavigationDeciding {
+    let path: String
+    func decidePolicy(
+        for action: WebPage.NavigationAction, preferences: inout WebPage.NavigationPreferences
+    ) async -> WKNavigationActionPolicy {
+        (action.request.url?.path ?? "").isEmpty || action.request.url?.path == path ? .cancel : .allow
+    }
+}
+
+@MainActor
+@Suite(.serialized)
+struct NavigationEdgeTests {
+    @Test func aRefusedLoadOfAURLWithoutAPathEnds() async throws {
+        let server = try TestHTTPServer { _ in .html(html(title: "Root")) }
+        let page = WebPage(navigationDecider: RefusingDecider(path: "/"))
+        var ended = false
+        Task { @MainActor in
+            _ = await outcome(of: page.load(URL(string: "http://127.0.0.1:\(server.port)")))
+            ended = true
+        }
+        await waitUntil("the refused load ended") { ended }
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func aLoadThatOnlyMovesToAFragmentEnds() async throws {
+        let server = try TestHTTPServer { _ in
+            .html(html(title: "Long", body: "<p style='height:3000px'><h2 id=end>End</h2>"))
+        }
+        let page = WebPage()
+        _ = await outcome(of: page.load(server.url("/article")))
+        var ended = false
+        Task { @MainActor in
+            _ = await outcome(of: page.load(URL(string: "\(server.url("/article").absoluteString)#end")))
+            ended = true
+        }
+        await waitUntil("the fragment load ended") { ended }
+        #expect(page.url?.fragment == "end")
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func reloadingAPageThatShowsNothingIsEmpty() async throws {
+        let result = await outcome(of: WebPage().reload())
+        #expect(result.events.isEmpty)
+        #expect(result.error == nil)
+    }
+
+    @Test func anIframeIsNeverUpgradedIntoTheMainFrame() async throws {
+        let server = try TestHTTPServer { request in
+            request.path == "/frame"
+                ? .html(html(title: "Frame")) : .html(html(title: "Main", body: "<iframe src='/frame'></iframe>"))
+        }
+        let page = WebPage(navigationDecider: UpgradingDecider(policy: .automaticFallbackToHTTP))
+        let result = await outcome(of: page.load(server.url("/main")))
+        #expect(result.error == nil)
+        await waitUntil("the frame showed its page") {
+            (try? await page.callJavaScript("return document.querySelector('iframe').contentDocument?.title"))
+                as? String == "Frame"
+        }
+        #expect(page.url == server.url("/main"))
+        #expect(page.title == "Main")
+    }
+
+    @Test func aNavigationThePageSupersedesIsNotAFailure() async throws {
+        let server = try TestHTTPServer { request in
+            var response = TestHTTPServer.Response.html(html(title: String(request.path.dropFirst())))
+            if request.path == "/slow" { response.delay = .seconds(3) }
+            return response
+        }
+        let page = WebPage()
+        _ = await outcome(of: page.load(server.url("/start")))
+        var failure: (any Error)?
+        var events: [WebPage.NavigationEvent] = []
+        let watcher = Task { @MainActor in
+            do {
+                for try await event in page.navigations { events.append(event) }
+            } catch {
+                failure = error
+            }
+        }
+        defer { watcher.cancel() }
+        try await Task.sleep(for: .milliseconds(10))
+        _ = try await page.evaluateForTesting("location.href = '/slow'")
+        await waitUntil("the slow load started") { events.contains(.startedProvisionalNavigation) }
+        _ = try await page.evaluateForTesting("location.href = '/quick'")
+        await waitUntil("the quick page finished") { page.title == "quick" && events.last == .finished }
+        #expect(failure == nil, "\(String(describing: failure))")
+    }
+}
