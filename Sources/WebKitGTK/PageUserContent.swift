@@ -75,7 +75,14 @@ final class PageUserContent {
     }
 
     func install(_ script: WKUserScript) {
-        let made = withPatterns(script.allowedURLPatterns, script.blockedURLPatterns) { allow, block in
+        let made = makeUserScript(script)
+        webkit_user_content_manager_add_script(raw, made)
+        webkit_user_script_unref(made)
+    }
+
+    /// A new `WebKitUserScript` for `script` (transfer full: the caller unrefs it).
+    private func makeUserScript(_ script: WKUserScript) -> OpaquePointer {
+        withPatterns(script.allowedURLPatterns, script.blockedURLPatterns) { allow, block in
             let frames =
                 script.isForMainFrameOnly ? WEBKIT_USER_CONTENT_INJECT_TOP_FRAME : WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES
             let time =
@@ -86,8 +93,6 @@ final class PageUserContent {
             }
             return webkit_user_script_new(script.source, frames, time, allow, block)
         }
-        webkit_user_content_manager_add_script(raw, made)
-        webkit_user_script_unref(made)
     }
 
     func install(_ sheet: UserStyleSheet) {
@@ -150,15 +155,7 @@ final class PageUserContent {
             webkit_user_script_unref(old)
         }
         guard let source else { return }
-        let script: OpaquePointer =
-            if let world = world.name {
-                webkit_user_script_new_for_world(
-                    source, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, world,
-                    nil, nil)
-            } else {
-                webkit_user_script_new(
-                    source, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
-            }
+        let script = makeUserScript(WKUserScript(source: source, injectionTime: .atDocumentStart, in: world))
         webkit_user_content_manager_add_script(raw, script)
         ownScripts[name] = script
     }
@@ -184,13 +181,7 @@ final class PageUserContent {
 
     private func installPageScripts() {
         for script in Self.pageScripts {
-            let made = webkit_user_script_new_for_world(
-                script.source, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
-                script.injectionTime == .atDocumentStart
-                    ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END,
-                script.world.name, nil, nil)
-            webkit_user_content_manager_add_script(raw, made)
-            webkit_user_script_unref(made)
+            install(WKUserScript(source: script.source, injectionTime: script.injectionTime, in: script.world))
         }
     }
 

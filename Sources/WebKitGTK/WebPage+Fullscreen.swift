@@ -41,10 +41,6 @@ extension WebPage {
             page.moveFullscreenState(to: .exitingFullscreen, then: .notInFullscreen)
             return false
         }
-        onSignal("web-process-terminated") { page, _ in
-            page.fullscreenState = .notInFullscreen
-            return nil
-        }
     }
 
     private func moveFullscreenState(to transition: FullscreenState, then settled: FullscreenState) {

@@ -115,18 +115,16 @@ extension WebPage {
     static let securityWorld = WKContentWorld.world(name: "WebKitGTKSwift.security")
     private static let insecureContentHandlerName = "webkitgtkSwiftInsecureContent"
 
+    /// A document was committed: its certificate, and whether it came encrypted, are new.
+    /// Called by the page's `load-changed` handler before the commit is reported.
+    func securityCommitted() {
+        withMutation(keyPath: \.serverTrust) {}
+        let uri = String(optionalCString: webkit_web_view_get_uri(webView)) ?? ""
+        let secure = uri.lowercased().hasPrefix("https:") && webkit_web_view_get_tls_info(webView, nil, nil) != 0
+        if committedContentIsSecure != secure { committedContentIsSecure = secure }
+    }
+
     func connectSecuritySignals() {
-        onSignal("load-changed") { page, arguments in
-            guard WebKitLoadEvent(UInt32(bitPattern: arguments.enumValue(1))) == WEBKIT_LOAD_COMMITTED else {
-                return nil
-            }
-            page.withMutation(keyPath: \.serverTrust) {}
-            let uri = String(optionalCString: webkit_web_view_get_uri(page.webView)) ?? ""
-            let secure =
-                uri.lowercased().hasPrefix("https:") && webkit_web_view_get_tls_info(page.webView, nil, nil) != 0
-            if page.committedContentIsSecure != secure { page.committedContentIsSecure = secure }
-            return nil
-        }
         userContent.registerOwnHandler(Self.insecureContentHandlerName, world: Self.securityWorld) {
             [weak self] json in
             self?.insecureContentLoaded(json)

@@ -387,6 +387,7 @@ public final class WebPage {
             return true  // no built-in error page
         }
         on("web-process-terminated") { page, _ in
+            page.fullscreenState = .notInFullscreen
             page.tracker.processTerminated()
             // Every `navigations` sequence ends with it, as on Apple's platforms, whether or
             // not a navigation was under way.
@@ -435,6 +436,7 @@ public final class WebPage {
         case WEBKIT_LOAD_REDIRECTED: tracker.redirected(url: uri)
         case WEBKIT_LOAD_COMMITTED:
             httpsUpgrade = nil
+            securityCommitted()
             tracker.committed(url: uri)
         case WEBKIT_LOAD_FINISHED: tracker.finished()
         default: break
