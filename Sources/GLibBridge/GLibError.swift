@@ -2,9 +2,16 @@ package import CWebKitGTK
 
 /// A `GError` as a Swift error: its domain, code and message.
 ///
-/// The error owns the `GError` it was made from and frees it when the last copy goes away.
-/// Every `GError **` out-parameter in the package is turned into a thrown `GLibError` by
-/// ``GLibError/check(_:)``.
+/// The error owns the `GError` it was made from and frees it when the last reference
+/// goes away. Every `GError **` out-parameter in the package becomes a thrown `GLibError`.
+///
+///     catch let error as GLibError where error.domain == "WebKitNetworkError" {
+///         print(error.code, error.message)
+///     }
+///
+/// WebKitGTK's navigation failures after commit, and the underlying error of most
+/// provisional ones, are `GLibError`s with WebKit's domains (`WebKitNetworkError`,
+/// `WebKitPolicyError` …) and codes.
 public final class GLibError: Error, CustomStringConvertible, @unchecked Sendable {
     // A GError is never changed after it is set, so sharing it across threads is safe.
     private let error: UnsafeMutablePointer<GError>
@@ -40,6 +47,7 @@ public final class GLibError: Error, CustomStringConvertible, @unchecked Sendabl
     /// The human-readable message GLib or WebKit gave.
     public var message: String { error.pointee.message.map { String(cString: $0) } ?? "" }
 
+    /// The message, then the domain and code in parentheses: `"message (domain, code)"`.
     public var description: String { "\(message) (\(domain), \(code))" }
 
     /// Whether this is GIO's `G_IO_ERROR_CANCELLED`.

@@ -13,16 +13,25 @@ public struct Log: Sendable {
     public let domain: String
 
     /// A log for `domain`.
+    ///
+    /// - Parameter domain: The log domain its messages carry (`GLIB_DOMAIN`), which
+    ///   `G_MESSAGES_DEBUG` names to show its debug messages.
     public init(domain: String) { self.domain = domain }
 
     /// Something a person running the program may want to know (`G_LOG_LEVEL_MESSAGE`):
     /// input refused, a page misbehaving, an operation that failed but was handled.
+    ///
+    /// - Parameter text: The message.
     public func message(_ text: String) { write(text, level: G_LOG_LEVEL_MESSAGE, priority: "5") }
 
     /// Something is wrong with the program or its setup (`G_LOG_LEVEL_WARNING`).
+    ///
+    /// - Parameter text: The message.
     public func warning(_ text: String) { write(text, level: G_LOG_LEVEL_WARNING, priority: "4") }
 
     /// Detail for whoever debugs the program, shown with `G_MESSAGES_DEBUG` (`G_LOG_LEVEL_DEBUG`).
+    ///
+    /// - Parameter text: The message.
     public func debug(_ text: String) { write(text, level: G_LOG_LEVEL_DEBUG, priority: "7") }
 
     /// Writes one entry: its domain, message and syslog priority (the journal's `PRIORITY`,

@@ -27,7 +27,15 @@ public enum MainLoop {
     /// Installs the source that drains the dispatch main queue from GLib's main loop.
     ///
     /// Call it on the main thread before running a GLib main loop (the app's `run`). It is
-    /// idempotent.
+    /// idempotent. The source is a `g_unix_fd_add_full` watch on libdispatch's main-queue
+    /// handle that calls `_dispatch_main_queue_callback_4CF`.
+    ///
+    ///     MainLoop.prepareForGLibOwnedMainThread()
+    ///     let status = g_application_run(application, argc, argv)
+    ///
+    /// - Precondition: it runs on the main thread; under an `async` main the main actor
+    ///   runs elsewhere, and the program stops with a message saying to use a synchronous
+    ///   `main` that calls ``run(_:)``.
     public static func prepareForGLibOwnedMainThread() {
         guard drainSourceID == 0 else { return }
         precondition(
@@ -67,13 +75,20 @@ public enum MainLoop {
     ///
     /// MainLoop.run {
     ///     let page = WebPage()
-    ///     for try await event in page.load(html: "<title>Hello</title>") where event == .finished { break }
-    ///     print(page.title)
+    ///     do {
+    ///         for try await _ in page.load(html: "<title>Hello</title>") {}
+    ///         print(page.title)  // Hello
+    ///     } catch {
+    ///         print("the page did not load:", error)
+    ///     }
     /// }
     /// ```
     ///
-    /// - Parameter body: the program, run on the main actor inside the GLib main loop.
-    /// - Returns: never; the process exits with status 0 when `body` returns.
+    /// The loop is a `GMainLoop` on the default main context (`g_main_loop_run`), so GTK,
+    /// WebKit and the main actor all run in it.
+    ///
+    /// - Parameter body: The program, run on the main actor inside the GLib main loop.
+    /// - Returns: Never; the process exits with status 0 when `body` returns.
     public static func run(_ body: @escaping @MainActor () async -> Void) -> Never {
         prepareForGLibOwnedMainThread()
         let loop = g_main_loop_new(nil, cwk_false)
@@ -91,6 +106,12 @@ public enum MainLoop {
     /// The signal is unblocked first: a process started by a parent that blocked it (as
     /// some runtimes do in their worker threads) would otherwise never see it.
     ///
+    ///     let watch = MainLoop.onUnixSignal(SIGTERM) { saveAndQuit() }
+    ///
+    /// - Parameters:
+    ///   - signal: The signal: `SIGHUP`, `SIGINT`, `SIGTERM`, `SIGUSR1`, `SIGUSR2` or
+    ///     `SIGWINCH`, the ones GLib watches.
+    ///   - handler: Runs on the main actor, in the main loop, each time the signal arrives.
     /// - Returns: The watch's GLib source ID, for ``removeUnixSignalHandler(_:)``
     ///   (`g_unix_signal_add_full`).
     @discardableResult

@@ -2,7 +2,11 @@ internal import CWebKitGTK
 import Foundation
 import GLibBridge
 
-/// Compiled content-blocking rules (WebKit's content-blocker JSON) that pages can apply.
+/// Compiled content-blocking rules (WebKit's content-blocker JSON) that pages can apply:
+/// the counterpart of Apple's `WKContentRuleList`, over WebKitGTK's `WebKitUserContentFilter`.
+///
+/// A ``ContentRuleListStore`` makes them; ``WKUserContentController/add(_:)-(ContentRuleList)``
+/// applies one.
 @MainActor
 public final class ContentRuleList {
     /// The name the list was compiled under.
@@ -17,7 +21,8 @@ public final class ContentRuleList {
     isolated deinit { webkit_user_content_filter_unref(filter) }
 }
 
-/// Compiles content-blocker rules and keeps them compiled on disk.
+/// Compiles content-blocker rules and keeps them compiled on disk: the counterpart of
+/// Apple's `WKContentRuleListStore`, over WebKitGTK's `WebKitUserContentFilterStore`.
 ///
 ///     let rules = try await ContentRuleListStore.default.compileContentRuleList(
 ///         forIdentifier: "no-trackers", encodedContentRuleList: json)
@@ -34,7 +39,9 @@ public final class ContentRuleListStore {
             .appendingPathComponent(String(optionalCString: g_get_prgname()) ?? "webkitgtk-swift")
             .appendingPathComponent("ContentRuleLists"))
 
-    /// A store in `directory`, made if missing.
+    /// A store in `directory`, made if missing (`webkit_user_content_filter_store_new`).
+    ///
+    /// - Parameter directory: The folder to keep compiled lists in.
     public init(directory: URL) {
         self.directory = directory
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -44,6 +51,12 @@ public final class ContentRuleListStore {
     /// Compiles `encodedContentRuleList` (a JSON array of `{trigger, action}` rules) and
     /// saves it under `identifier`, replacing an older list of that name.
     ///
+    /// `webkit_user_content_filter_store_save`.
+    ///
+    /// - Parameters:
+    ///   - identifier: The name to keep the list under.
+    ///   - encodedContentRuleList: The rules, as WebKit's content-blocker JSON.
+    /// - Returns: The compiled list.
     /// - Throws: ``ContentRuleListError/invalidRules(_:)`` saying what is wrong with the JSON.
     public func compileContentRuleList(forIdentifier identifier: String, encodedContentRuleList: String) async throws
         -> ContentRuleList
@@ -65,6 +78,12 @@ public final class ContentRuleListStore {
     }
 
     /// The list saved under `identifier`, or nil when there is none.
+    ///
+    /// `webkit_user_content_filter_store_load`.
+    ///
+    /// - Parameter identifier: The name the list was compiled under.
+    /// - Returns: The compiled list, or nil when the store has none of that name (or it
+    ///   cannot be read).
     public func contentRuleList(forIdentifier identifier: String) async -> ContentRuleList? {
         let raw = store.cast(to: WebKitUserContentFilterStore.self)
         return try? await gioCall { cancellable, callback, data in
@@ -76,6 +95,11 @@ public final class ContentRuleListStore {
     }
 
     /// Deletes the list saved under `identifier`.
+    ///
+    /// `webkit_user_content_filter_store_remove`.
+    ///
+    /// - Parameter identifier: The name the list was compiled under.
+    /// - Throws: The engine's error (a `GLibError`) when the list cannot be deleted.
     public func removeContentRuleList(forIdentifier identifier: String) async throws {
         let raw = store.cast(to: WebKitUserContentFilterStore.self)
         _ = try await gioCall { cancellable, callback, data in
@@ -91,6 +115,7 @@ public enum ContentRuleListError: Error, Sendable, Equatable, CustomStringConver
     /// The JSON is not valid content-blocker rules; the message is WebKit's.
     case invalidRules(String)
 
+    /// Says that the rules are invalid, with WebKit's reason.
     public var description: String {
         switch self {
         case .invalidRules(let message): "invalid content rules: \(message)"

@@ -23,6 +23,8 @@ import FoundationNetworking
 /// separator (`%2f`, `%5c`), a backslash, a NUL byte, an empty segment (`//`), a segment
 /// that does not decode, or more than ``maximumPathLength`` bytes is refused with `400`,
 /// and a file whose real path (symbolic links resolved) is outside the root with `403`.
+///
+/// An addition of this library; see <doc:CustomURLSchemes>.
 public struct DirectoryURLSchemeHandler: URLSchemeHandler, Sendable {
     /// The folder served, with symbolic links resolved.
     public let root: URL
@@ -35,24 +37,40 @@ public struct DirectoryURLSchemeHandler: URLSchemeHandler, Sendable {
     public var responseHeaders: [String: String] = [:]
 
     /// Serves the folder at `root` (resolved once, here).
+    ///
+    /// - Parameters:
+    ///   - root: The folder to serve. Its symbolic links are resolved now; a folder that
+    ///     does not exist answers every request with `404`.
+    ///   - chunkSize: The size of each data chunk, in bytes, at least 1. Default: 64 KiB.
     public init(root: URL, chunkSize: Int = 64 << 10) {
         self.root = root.resolvingSymlinksInPath().standardizedFileURL
         self.chunkSize = max(chunkSize, 1)
     }
 
+    /// Answers `request` with the file it names, or with an HTTP error.
+    ///
+    /// - Parameter request: The request; `GET` and `HEAD` are served, its `Range`,
+    ///   `If-None-Match` and `If-Modified-Since` fields are honoured.
+    /// - Returns: The response, then the file's bytes, read as WebKit asks for them.
     public func reply(for request: URLRequest) -> Reply {
         Reply(handler: self, request: request)
     }
 
     /// The answer to one request: a response, then the file's bytes on demand.
     public struct Reply: AsyncSequence, Sendable {
+        /// A response, or a chunk of the file.
         public typealias Element = URLSchemeTaskResult
+        /// A read of the file failed (a POSIX error), or the task was cancelled.
         public typealias Failure = any Error
         let handler: DirectoryURLSchemeHandler
         let request: URLRequest
 
+        /// Starts answering: the iterator finds the file on its first ``Iterator/next()``.
+        ///
+        /// - Returns: A new iterator; each one answers the request anew.
         public func makeAsyncIterator() -> Iterator { Iterator(handler: handler, request: request) }
 
+        /// Reads one answer: its response first, then the file in chunks.
         public struct Iterator: AsyncIteratorProtocol {
             let handler: DirectoryURLSchemeHandler
             let request: URLRequest
@@ -64,6 +82,12 @@ public struct DirectoryURLSchemeHandler: URLSchemeHandler, Sendable {
                 self.request = request
             }
 
+            /// The response, then the next chunk of the file, then nil.
+            ///
+            /// - Returns: The response on the first call, then up to
+            ///   ``DirectoryURLSchemeHandler/chunkSize`` bytes of the body per call, then nil.
+            /// - Throws: `CancellationError` when the task is cancelled (WebKit abandoned the
+            ///   load), or a `POSIXError` when the file cannot be read.
             public mutating func next() async throws -> URLSchemeTaskResult? {
                 if !started {
                     started = true

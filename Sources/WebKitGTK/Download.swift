@@ -8,12 +8,21 @@ import Observation
 /// Observable: follow ``state``, ``receivedBytes`` and ``progress`` with `Observations`.
 /// The file is written under the page's ``WebPage/Configuration/downloadsDirectory`` with
 /// the name the server suggested, made safe and unique (`lake.pdf`, `lake (1).pdf` …).
+///
+///     let unfinished = page.downloads.filter {
+///         if case .inProgress = $0.state { true } else { false }
+///     }
+///
+/// An addition of this library (Apple's WebPage has no `downloads`), over WebKitGTK's
+/// `WebKitDownload`.
 @MainActor
 @Observable
 public final class Download {
     /// Where a download is.
     public enum State: Sendable {
+        /// Bytes are arriving.
         case inProgress
+        /// The whole file was written to ``Download/destination``.
         case finished
         /// It failed with the engine's error; a partial file is removed.
         case failed(any Error)
@@ -25,12 +34,13 @@ public final class Download {
     public let url: URL?
     /// Where the file is written, once known.
     public private(set) var destination: URL?
+    /// Where the download is: in progress, finished, failed or cancelled. Observable.
     public private(set) var state = State.inProgress
     /// Bytes received so far.
     public private(set) var receivedBytes: Int64 = 0
     /// The size the server announced, or nil.
     public private(set) var expectedBytes: Int64?
-    /// From 0 to 1.
+    /// How much is done, from 0 to 1 (`webkit_download_get_estimated_progress`).
     public private(set) var progress: Double = 0
 
     @ObservationIgnored private let download: GObjectReference
@@ -78,7 +88,8 @@ public final class Download {
             })
     }
 
-    /// Stops the download and removes its partial file.
+    /// Stops the download and removes its partial file (`webkit_download_cancel`).
+    /// Does nothing once it has ended.
     public func cancel() {
         guard case .inProgress = state else { return }
         state = .cancelled

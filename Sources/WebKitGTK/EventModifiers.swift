@@ -6,9 +6,13 @@
 /// `shift`, Ctrl is `control`, Alt is `option`, the Super ("Windows") key is `command`,
 /// Caps Lock is `capsLock`.
 public struct EventModifiers: OptionSet, Sendable, Hashable {
+    /// The set's bits: one for each modifier below. They are this library's own, not
+    /// GTK's mask.
     public let rawValue: Int
 
     /// Makes a set from its raw value.
+    ///
+    /// - Parameter rawValue: The bits of the modifiers below.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Caps Lock is on (`GDK_LOCK_MASK`).

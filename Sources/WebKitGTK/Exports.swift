@@ -1,6 +1,7 @@
-// On Apple's platforms `import WebKit` brings URLRequest, URLResponse and the other URL
-// loading types along; on Linux they live in FoundationNetworking, which is re-exported so
-// that code written for Apple's WebKit compiles with only its import changed.
+// On Apple's platforms `import WebKit` brings Foundation along, URLRequest, URLResponse and
+// the other URL loading types with it; on Linux those live in FoundationNetworking. Both are
+// re-exported so that code written for Apple's WebKit compiles with only its import changed.
+@_exported import Foundation
 @_exported import FoundationNetworking
 
 // GLib must own the main thread of a program that uses WebKitGTK (see `MainLoop`): an app

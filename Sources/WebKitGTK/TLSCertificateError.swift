@@ -1,10 +1,23 @@
 import Foundation
 
 /// A TLS certificate WebKit refused; the load failed and nothing was trusted.
+///
+///     do {
+///         for try await _ in page.load(URL(string: "https://self-signed.example")) {}
+///     } catch WebPage.NavigationError.failedProvisionalNavigation(let error as TLSCertificateError) {
+///         print(error.host, error.problems.contains(.unknownAuthority))
+///     }
+///
+/// A navigation fails provisionally with it on WebKitGTK's `load-failed-with-tls-errors`;
+/// the library never trusts such a certificate on its own.
 public struct TLSCertificateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong with a certificate. The corresponding C type is `GTlsCertificateFlags`.
     public struct Problems: OptionSet, Sendable, Hashable {
+        /// The `GTlsCertificateFlags` bits.
         public let rawValue: UInt32
+        /// Makes a set from `GTlsCertificateFlags` bits.
+        ///
+        /// - Parameter rawValue: The bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// No trusted authority signed it (`G_TLS_CERTIFICATE_UNKNOWN_CA`).
         public static let unknownAuthority = Problems(rawValue: 1 << 0)
@@ -32,6 +45,7 @@ public struct TLSCertificateError: Error, Sendable, Hashable, CustomStringConver
         problems = Problems(rawValue: rawFlags)
     }
 
+    /// Says whose certificate was refused and what is wrong with it, in words.
     public var description: String {
         let names: [(Problems, String)] = [
             (.unknownAuthority, "signed by an unknown authority"), (.badIdentity, "not issued for this host"),

@@ -7,6 +7,8 @@ import FoundationNetworking
 ///     let scheme = URLScheme("lakes")!       // valid
 ///     URLScheme("https")                      // nil: WebKit loads https itself
 ///     URLScheme("not a scheme")               // nil: invalid syntax
+///
+/// Apple's `URLScheme`. See <doc:CustomURLSchemes>.
 public struct URLScheme: Hashable, Sendable, CustomStringConvertible {
     /// The scheme, lowercased.
     public let rawValue: String
@@ -21,6 +23,8 @@ public struct URLScheme: Hashable, Sendable, CustomStringConvertible {
     /// (RFC 3986: a letter, then letters, digits, `+`, `-` or `.`) or names a scheme
     /// WebKit handles itself (http, https, ws, wss, ftp, file, about, data, blob,
     /// javascript, and WebKitGTK's own). Names are case-insensitive.
+    ///
+    /// - Parameter name: The scheme's name, without the colon, at most 64 characters.
     public init?(_ name: String) {
         let lowered = name.lowercased()
         guard let first = lowered.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
@@ -33,15 +37,24 @@ public struct URLScheme: Hashable, Sendable, CustomStringConvertible {
 
     private static let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789+-.")
 
+    /// The scheme's name, lowercased, as ``rawValue``.
     public var description: String { rawValue }
 }
 
 /// What a ``URLSchemeHandler`` answers a request with: first one response, then the
-/// body as any number of data chunks.
+/// body as any number of data chunks. Apple's `URLSchemeTaskResult`.
+///
+/// Unlike Apple's, a task has exactly one response: WebKitGTK fixes the headers when the
+/// response starts, so a second one fails the load with
+/// ``URLSchemeHandlerError/secondResponse``.
 public enum URLSchemeTaskResult: @unchecked Sendable {
     /// The response's status, headers, MIME type and length. Exactly one, first.
+    ///
+    /// An `HTTPURLResponse` gives its status code and header fields; a plain `URLResponse`
+    /// gives only the MIME type, text encoding and length. An `expectedContentLength` of
+    /// -1 is an unknown length. `webkit_uri_scheme_response_new`.
     case response(URLResponse)
-    /// A chunk of the body.
+    /// A chunk of the body; WebKit asks for each chunk when it wants more.
     case data(Data)
 }
 
@@ -65,14 +78,28 @@ public enum URLSchemeTaskResult: @unchecked Sendable {
 /// abandons the load (the page navigates away, stops, or closes) the task iterating the
 /// sequence is cancelled. Throwing before the response fails the navigation
 /// provisionally; throwing after it fails the committed load.
+///
+/// Apple's `URLSchemeHandler`, over WebKitGTK's `webkit_web_context_register_uri_scheme`
+/// and a `GInputStream` that asks the sequence for each chunk. See <doc:CustomURLSchemes>.
 public protocol URLSchemeHandler {
+    /// The sequence ``reply(for:)`` returns: a response, then data chunks.
     associatedtype TaskSequence: AsyncSequence<URLSchemeTaskResult, any Error>
 
     /// Returns the response and body for `request` (URL, method, headers and body).
+    ///
+    /// The page calls it on the main thread when one of its documents asks for a URL of
+    /// the scheme; the body of a request that has one has been read in full by then.
+    ///
+    /// - Parameter request: The request, with its URL, method, header fields and body.
+    /// - Returns: A sequence of one ``URLSchemeTaskResult/response(_:)``, then any number of
+    ///   ``URLSchemeTaskResult/data(_:)``.
     func reply(for request: URLRequest) -> TaskSequence
 }
 
 /// A scheme handler broke the response protocol, or a request had no handler.
+///
+/// The load fails with it, as the engine's error with this description for its message:
+/// provisionally when no response was given, after commit when the response had started.
 public enum URLSchemeHandlerError: Error, Sendable, CustomStringConvertible, Equatable {
     /// The sequence ended before it produced a response.
     case noResponse
@@ -83,6 +110,7 @@ public enum URLSchemeHandlerError: Error, Sendable, CustomStringConvertible, Equ
     /// No handler of the page answers this scheme.
     case noHandler(scheme: String)
 
+    /// Says how the handler broke the protocol, or which scheme has no handler.
     public var description: String {
         switch self {
         case .noResponse: "the URL scheme handler finished without a response"

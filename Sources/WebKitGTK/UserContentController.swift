@@ -58,24 +58,33 @@ public final class WKUserContentController {
     // MARK: Scripts and style sheets
 
     /// Adds a script to every document the pages load from now on.
+    ///
+    /// `webkit_user_content_manager_add_script`, on each page's user content manager.
+    ///
+    /// - Parameter script: The script, with when and where it runs.
     public func addUserScript(_ script: WKUserScript) {
         scripts.append(script)
         forEachPage { $0.userContent.install(script) }
     }
 
-    /// Removes every script added.
+    /// Removes every script added, from the pages' next documents on.
     public func removeAllUserScripts() {
         scripts.removeAll()
         forEachPage { $0.userContent.removeAllScripts() }
     }
 
     /// Adds a style sheet to every document the pages load from now on.
+    ///
+    /// `webkit_user_content_manager_add_style_sheet`. An addition of this library: Apple's
+    /// controller has no style sheets.
+    ///
+    /// - Parameter styleSheet: The style sheet, with where it applies.
     public func add(_ styleSheet: UserStyleSheet) {
         styleSheets.append(styleSheet)
         forEachPage { $0.userContent.install(styleSheet) }
     }
 
-    /// Removes every style sheet added.
+    /// Removes every style sheet added, from the pages' next documents on.
     public func removeAllUserStyleSheets() {
         styleSheets.removeAll()
         forEachPage { $0.userContent.removeAllStyleSheets() }
@@ -86,6 +95,10 @@ public final class WKUserContentController {
     private(set) var ruleLists: [ContentRuleList] = []
 
     /// Applies compiled content rules to the pages' loads from now on.
+    ///
+    /// Adding a list already added does nothing. `webkit_user_content_manager_add_filter`.
+    ///
+    /// - Parameter ruleList: Rules compiled by a ``ContentRuleListStore``.
     public func add(_ ruleList: ContentRuleList) {
         guard !ruleLists.contains(where: { $0 === ruleList }) else { return }
         ruleLists.append(ruleList)
@@ -93,6 +106,8 @@ public final class WKUserContentController {
     }
 
     /// Stops applying `ruleList`.
+    ///
+    /// - Parameter ruleList: A list added with ``add(_:)-(ContentRuleList)``; any other is ignored.
     public func remove(_ ruleList: ContentRuleList) {
         ruleLists.removeAll { $0 === ruleList }
         forEachPage { $0.userContent.uninstall(ruleList) }
@@ -108,10 +123,24 @@ public final class WKUserContentController {
 
     /// Receives one-way messages posted to `name` in `contentWorld`.
     ///
+    ///     content.addScriptMessageHandler(name: "log", allowedOrigins: ["lakes:"]) { message in
+    ///         print(message.body)
+    ///     }
+    ///     // in the page: window.webkit.messageHandlers.log.postMessage({ level: "info" })
+    ///
+    /// A handler already registered under `name` in that world is replaced. A message whose
+    /// body is not JSON is logged and dropped. An addition of this library beside Apple's
+    /// ``add(_:contentWorld:name:)``. WebKitGTK's
+    /// `webkit_user_content_manager_register_script_message_handler` and its
+    /// `script-message-received` signal.
+    ///
     /// - Parameters:
+    ///   - name: The handler's name: `window.webkit.messageHandlers.<name>`.
+    ///   - contentWorld: The world whose script may post to it. Default: ``WKContentWorld/page``.
     ///   - allowedOrigins: Where messages may come from: origins such as
     ///     `"https://example.org"`, or whole schemes such as `"lakes:"`. A message from any
     ///     other page is dropped before it reaches Swift. Default: nil, any page.
+    ///   - receive: Called on the main actor with each message.
     public func addScriptMessageHandler(
         name: String, contentWorld: WKContentWorld = .page, allowedOrigins: Set<String>? = nil,
         _ receive: @escaping @MainActor (WKScriptMessage) -> Void
@@ -128,6 +157,23 @@ public final class WKUserContentController {
     /// Answers messages posted to `name` in `contentWorld`: `postMessage` returns a promise
     /// that resolves with what `reply` returns (any JSON-able value) or rejects with the
     /// description of what it throws.
+    ///
+    ///     content.addScriptMessageHandlerWithReply(name: "depth") { message in
+    ///         ["lake": message.body, "metres": 1642]
+    ///     }
+    ///     // in the page: const answer = await window.webkit.messageHandlers.depth.postMessage("Baikal")
+    ///
+    /// A handler already registered under `name` in that world is replaced. An addition of
+    /// this library beside Apple's ``addScriptMessageHandler(_:contentWorld:name:)``.
+    /// WebKitGTK's `webkit_user_content_manager_register_script_message_handler_with_reply`.
+    ///
+    /// - Parameters:
+    ///   - name: The handler's name: `window.webkit.messageHandlers.<name>`.
+    ///   - contentWorld: The world whose script may post to it. Default: ``WKContentWorld/page``.
+    ///   - allowedOrigins: Origins (`"https://example.org"`) or schemes (`"lakes:"`) whose
+    ///     pages may post; others are dropped. Default: nil, any page.
+    ///   - reply: Returns the value the page's promise resolves with (nil resolves it with
+    ///     `null`), or throws to reject it.
     public func addScriptMessageHandlerWithReply(
         name: String, contentWorld: WKContentWorld = .page, allowedOrigins: Set<String>? = nil,
         _ reply: @escaping @MainActor (WKScriptMessage) async throws -> Any?
@@ -138,11 +184,20 @@ public final class WKUserContentController {
 
     /// Receives the messages posted to `name` in the page's world with Apple's delegate
     /// protocol. The controller keeps `scriptMessageHandler` until it is removed.
+    ///
+    /// - Parameters:
+    ///   - scriptMessageHandler: The handler.
+    ///   - name: The handler's name: `window.webkit.messageHandlers.<name>`.
     public func add(_ scriptMessageHandler: any WKScriptMessageHandler, name: String) {
         add(scriptMessageHandler, contentWorld: .page, name: name)
     }
 
     /// Receives the messages posted to `name` in `contentWorld` with Apple's delegate protocol.
+    ///
+    /// - Parameters:
+    ///   - scriptMessageHandler: The handler, kept until it is removed.
+    ///   - contentWorld: The world whose script may post to it.
+    ///   - name: The handler's name: `window.webkit.messageHandlers.<name>`.
     public func add(_ scriptMessageHandler: any WKScriptMessageHandler, contentWorld: WKContentWorld, name: String) {
         addScriptMessageHandler(name: name, contentWorld: contentWorld) { [unowned self] message in
             scriptMessageHandler.userContentController(self, didReceive: message)
@@ -152,6 +207,11 @@ public final class WKUserContentController {
     /// Answers the messages posted to `name` in `contentWorld` with Apple's delegate
     /// protocol: the handler returns a value for the promise, or an error message that
     /// rejects it.
+    ///
+    /// - Parameters:
+    ///   - scriptMessageHandler: The handler, kept until it is removed.
+    ///   - contentWorld: The world whose script may post to it.
+    ///   - name: The handler's name: `window.webkit.messageHandlers.<name>`.
     public func addScriptMessageHandler(
         _ scriptMessageHandler: any WKScriptMessageHandlerWithReply, contentWorld: WKContentWorld, name: String
     ) {
@@ -163,11 +223,19 @@ public final class WKUserContentController {
     }
 
     /// Removes the handler for `name` in the page's world.
+    ///
+    /// - Parameter name: The handler's name; a name with no handler is ignored.
     public func removeScriptMessageHandler(forName name: String) {
         removeScriptMessageHandler(forName: name, contentWorld: .page)
     }
 
     /// Removes the handler for `name` in `contentWorld`.
+    ///
+    /// `webkit_user_content_manager_unregister_script_message_handler`.
+    ///
+    /// - Parameters:
+    ///   - name: The handler's name; a name with no handler is ignored.
+    ///   - contentWorld: The world it was added in.
     public func removeScriptMessageHandler(forName name: String, contentWorld: WKContentWorld) {
         let key = HandlerKey(name: name, world: contentWorld)
         guard handlers.removeValue(forKey: key) != nil else { return }
@@ -175,6 +243,8 @@ public final class WKUserContentController {
     }
 
     /// Removes every handler of `contentWorld`.
+    ///
+    /// - Parameter contentWorld: The world whose handlers go.
     public func removeAllScriptMessageHandlers(from contentWorld: WKContentWorld) {
         for key in handlers.keys where key.world == contentWorld {
             removeScriptMessageHandler(forName: key.name, contentWorld: key.world)
@@ -205,7 +275,8 @@ public final class WKUserContentController {
     }
 }
 
-/// When a ``WKUserScript`` runs: Apple's `WKUserScriptInjectionTime`.
+/// When a ``WKUserScript`` runs: Apple's `WKUserScriptInjectionTime`. The corresponding C
+/// type is `WebKitUserScriptInjectionTime`.
 public enum WKUserScriptInjectionTime: Int, Sendable, Hashable {
     /// Before the document's own scripts, when the `<html>` element exists
     /// (`WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START`).
@@ -215,7 +286,13 @@ public enum WKUserScriptInjectionTime: Int, Sendable, Hashable {
     case atDocumentEnd = 1
 }
 
-/// A script added to documents: Apple's `WKUserScript`, over `WebKitUserScript`.
+/// A script added to documents: Apple's `WKUserScript`, over `WebKitUserScript`
+/// (`webkit_user_script_new_for_world`).
+///
+///     let script = WKUserScript(
+///         source: "document.documentElement.dataset.reader = 'on'", injectionTime: .atDocumentStart,
+///         forMainFrameOnly: true, in: .defaultClient, allowedURLPatterns: ["lakes://*/*"])
+///     content.addUserScript(script)
 public struct WKUserScript: Sendable, Hashable {
     /// The script's source.
     public var source: String
@@ -226,8 +303,9 @@ public struct WKUserScript: Sendable, Hashable {
     /// The world it runs in.
     public var contentWorld: WKContentWorld
     /// URL patterns (`lakes://*/*`, `https://*.example.org/*`) it is limited to; empty: all.
+    /// An addition of this library: WebKitGTK's allow list.
     public var allowedURLPatterns: [String]
-    /// URL patterns it never runs on.
+    /// URL patterns it never runs on. An addition of this library: WebKitGTK's block list.
     public var blockedURLPatterns: [String]
 
     /// A script for documents.
@@ -254,7 +332,13 @@ public struct WKUserScript: Sendable, Hashable {
 }
 
 /// A style sheet added to documents, with the priority of the page's own (author) sheets.
+///
+///     content.add(UserStyleSheet(source: "body { font-size: 120% }", allowedURLPatterns: ["lakes://*/*"]))
+///
+/// An addition of this library, over WebKitGTK's `WebKitUserStyleSheet`
+/// (`webkit_user_style_sheet_new`, `WEBKIT_USER_STYLE_LEVEL_AUTHOR`).
 public struct UserStyleSheet: Sendable, Hashable {
+    /// The style sheet's CSS.
     public var source: String
     /// Whether only the main frame gets it. Default: true.
     public var forMainFrameOnly: Bool
@@ -263,6 +347,13 @@ public struct UserStyleSheet: Sendable, Hashable {
     /// URL patterns it never applies to.
     public var blockedURLPatterns: [String]
 
+    /// A style sheet for documents.
+    ///
+    /// - Parameters:
+    ///   - source: The CSS.
+    ///   - forMainFrameOnly: Whether only the main frame gets it. Default: true.
+    ///   - allowedURLPatterns: URL patterns it is limited to. Default: none, every URL.
+    ///   - blockedURLPatterns: URL patterns it never applies to. Default: none.
     public init(
         source: String, forMainFrameOnly: Bool = true, allowedURLPatterns: [String] = [],
         blockedURLPatterns: [String] = []
@@ -274,7 +365,7 @@ public struct UserStyleSheet: Sendable, Hashable {
     }
 }
 
-/// A message a page posted to a handler.
+/// A message a page posted to a handler: Apple's `WKScriptMessage`.
 public struct WKScriptMessage: @unchecked Sendable {
     /// The handler's name.
     public let name: String
@@ -289,6 +380,7 @@ public struct WKScriptMessage: @unchecked Sendable {
     public var frameInfo: WebPage.FrameInfo { WebPage.FrameInfo(url: url) }
 
     /// The origin of ``url``: `scheme://host[:port]`, or `scheme:` for URLs without a host.
+    /// An addition of this library, as `allowedOrigins` compares it.
     public var origin: String? { url.map(WKScriptMessage.origin(of:)) }
 
     static func origin(of url: URL) -> String {
@@ -309,6 +401,10 @@ public struct WKScriptMessage: @unchecked Sendable {
 @MainActor
 public protocol WKScriptMessageHandler: AnyObject {
     /// A page posted `message`.
+    ///
+    /// - Parameters:
+    ///   - userContentController: The controller the handler was added to.
+    ///   - message: The message, with its body and where it came from.
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage)
 }
 
@@ -317,6 +413,12 @@ public protocol WKScriptMessageHandler: AnyObject {
 public protocol WKScriptMessageHandlerWithReply: AnyObject {
     /// A page posted `message`; returns the value the page's promise resolves with, or an
     /// error message that rejects it.
+    ///
+    /// - Parameters:
+    ///   - userContentController: The controller the handler was added to.
+    ///   - message: The message, with its body and where it came from.
+    /// - Returns: The reply (any JSON-able value, nil for `null`) and nil, or an error
+    ///   message that rejects the promise.
     func userContentController(
         _ userContentController: WKUserContentController, didReceive message: WKScriptMessage
     ) async -> (Any?, String?)

@@ -1,20 +1,25 @@
 /// What to do with a navigation action: Apple's `WKNavigationActionPolicy`.
+///
+/// ``WebPage/NavigationDeciding/decidePolicy(for:preferences:)`` returns one.
 public enum WKNavigationActionPolicy: Int, Sendable, Hashable {
     /// Stop it; its load sequence ends. WebKitGTK's `webkit_policy_decision_ignore`.
     case cancel = 0
     /// Let it go ahead. WebKitGTK's `webkit_policy_decision_use`.
     case allow = 1
-    /// Download its target instead of showing it. `webkit_policy_decision_download`.
+    /// Download its target instead of showing it, as a ``Download`` in
+    /// ``WebPage/downloads``; the load sequence ends. `webkit_policy_decision_download`.
     case download = 2
 }
 
 /// What to do with a response: Apple's `WKNavigationResponsePolicy`.
+///
+/// ``WebPage/NavigationDeciding/decidePolicy(for:)`` returns one.
 public enum WKNavigationResponsePolicy: Int, Sendable, Hashable {
-    /// Drop it; the navigation fails with WebKit's policy error.
+    /// Drop it; the navigation fails with WebKit's policy error. `webkit_policy_decision_ignore`.
     case cancel = 0
-    /// Show it.
+    /// Show it. `webkit_policy_decision_use`.
     case allow = 1
-    /// Save it as a download.
+    /// Save it as a ``Download`` instead of showing it. `webkit_policy_decision_download`.
     case download = 2
 }
 

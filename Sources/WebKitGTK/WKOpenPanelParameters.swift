@@ -1,4 +1,7 @@
 /// What a file input (`<input type=file>`) asks for: Apple's `WKOpenPanelParameters`.
+///
+/// ``WebPage/DialogPresenting/handleFileInputPrompt(parameters:initiatedBy:)`` receives it,
+/// read from WebKitGTK's `WebKitFileChooserRequest`.
 public struct WKOpenPanelParameters: Sendable, Hashable {
     /// Whether several files may be chosen (`multiple`).
     /// `webkit_file_chooser_request_get_select_multiple`.

@@ -4,6 +4,8 @@ import GLibBridge
 
 /// Lets WebDriver clients drive an app's pages through WebKitGTK's `WebKitWebDriver`.
 ///
+/// An addition of this library.
+///
 /// Create it before the first page of its data store, and make every page you hand it with
 /// ``WebPage/Configuration/isControlledByAutomation`` set:
 ///
@@ -47,7 +49,16 @@ public final class WebAutomation {
 
     /// Allows automation of the pages of `dataStore`.
     ///
+    /// It turns automation on for the store's web context
+    /// (`webkit_web_context_set_automation_allowed`) and answers each session's
+    /// `create-web-view` with a page from `makePage`.
+    ///
     /// - Parameters:
+    ///   - dataStore: The store whose pages clients may drive; make it before its first page.
+    ///   - browserName: The name reported to sessions, which a client's `browserName`
+    ///     capability must equal.
+    ///   - browserVersion: The version reported to sessions, as up to three numbers
+    ///     (`"1.2.3"`); missing or unreadable parts are 0.
     ///   - makePage: Called when a client asks for a browsing context. Return a page made
     ///     with ``WebPage/Configuration/isControlledByAutomation`` and this data store, shown
     ///     in a window, and kept alive by the app; or nil to refuse. A page may be one the app

@@ -4,9 +4,18 @@ import Foundation
 import GLibBridge
 
 extension WebPage {
-    /// The pages visited before and after the current one.
+    /// The pages visited before and after the current one: Apple's
+    /// `WebPage.BackForwardList`, over WebKitGTK's `WebKitBackForwardList`.
+    ///
+    ///     let list = page.backForwardList
+    ///     if let previous = list[-1] { page.load(previous) }
+    ///     print(list.backList.map(\.title))  // oldest first
+    ///
+    /// A list is a snapshot: read ``WebPage/backForwardList`` again, or observe it, for the
+    /// list after a navigation.
     public struct BackForwardList: Equatable, Sendable {
-        /// A visited page: its URL and title when it was visited.
+        /// A visited page: its URL and title when it was visited. Over WebKitGTK's
+        /// `WebKitBackForwardListItem`, which it keeps alive.
         public struct Item: Equatable, Sendable, Identifiable {
             /// The page's title, if it had one.
             public let title: String?
@@ -16,9 +25,16 @@ extension WebPage {
             public let initialURL: URL
             let handle: ItemHandle
 
-            /// Identifies the engine's history entry.
+            /// Identifies the engine's history entry: stable for the entry, whichever list
+            /// it was read from.
             public var id: ObjectIdentifier { ObjectIdentifier(handle) }
 
+            /// Whether two items are the same history entry of the engine.
+            ///
+            /// - Parameters:
+            ///   - lhs: An item.
+            ///   - rhs: Another item.
+            /// - Returns: True when both stand for one `WebKitBackForwardListItem`.
             public static func == (lhs: Item, rhs: Item) -> Bool { lhs.handle.pointer == rhs.handle.pointer }
         }
 
@@ -31,6 +47,9 @@ extension WebPage {
 
         /// The item `index` steps from the current one: 0 is the current item, -1 the one
         /// before it, 1 the one after it; nil past either end.
+        ///
+        /// - Parameter index: Steps from the current item, negative for back.
+        /// - Returns: The item, or nil when the list does not reach that far.
         public subscript(_ index: Int) -> Item? {
             if index == 0 { return currentItem }
             if index < 0 {
@@ -42,6 +61,10 @@ extension WebPage {
     }
 
     /// The page's history. Observable: it changes with every navigation.
+    ///
+    /// Both lists are oldest first, as Apple's are (WebKitGTK's own back list comes newest
+    /// first). WebKitGTK's `webkit_web_view_get_back_forward_list`, followed through the
+    /// list's `changed` signal.
     public var backForwardList: BackForwardList {
         access(keyPath: \.backForwardList)
         let list = webkit_web_view_get_back_forward_list(webView)

@@ -3,10 +3,20 @@ import Foundation
 import GLibBridge
 
 extension WebPage {
-    /// The settings a page is created with. Changing a configuration after the page was
-    /// created has no effect on the page.
+    /// The settings a page is created with: Apple's `WebPage.Configuration`, with the
+    /// settings that mean something on Linux.
+    ///
+    ///     var configuration = WebPage.Configuration(websiteDataStore: .nonPersistent())
+    ///     configuration.urlSchemeHandlers[URLScheme("lakes")!] = DirectoryURLSchemeHandler(root: articles)
+    ///     configuration.applicationNameForUserAgent = "Lakes/1.0"
+    ///     let page = WebPage(configuration: configuration)
+    ///
+    /// Changing a configuration after the page was created has no effect on the page; the
+    /// page keeps a copy as ``WebPage/configuration``. Every setting has a default, stated
+    /// with it.
     public struct Configuration {
-        /// Where cookies, caches and local storage live. Default: ``WKWebsiteDataStore/default()``.
+        /// Where cookies, caches and local storage live, and with them the page's WebKitGTK
+        /// web context (`WebKitWebContext`). Default: ``WKWebsiteDataStore/default()``.
         public var websiteDataStore: WKWebsiteDataStore
         /// A name and version added to the user agent, for example `"Lakes/1.0"`.
         /// Default: nil, WebKitGTK's own user agent.
@@ -14,10 +24,10 @@ extension WebPage {
         /// The page's own URL schemes and their handlers. Default: none.
         ///
         /// Pages may answer the same scheme with different handlers; each request goes to
-        /// the handler of the page that made it.
+        /// the handler of the page that made it. See <doc:CustomURLSchemes>.
         public var urlSchemeHandlers: [URLScheme: any URLSchemeHandler]
-        /// Scripts, style sheets and message handlers for the page's documents. Default: an empty
-        /// controller.
+        /// Scripts, style sheets, content rules and message handlers for the page's
+        /// documents, over WebKitGTK's `WebKitUserContentManager`. Default: an empty controller.
         public var userContentController: WKUserContentController
         /// Where downloads are saved. Default: nil, the XDG download folder (`~/Downloads`).
         public var downloadsDirectory: URL?
@@ -49,6 +59,15 @@ extension WebPage {
         /// first navigation.
         public var loadsSubresources = true
 
+        /// Creates a configuration; every setting not named here starts at its default.
+        ///
+        /// - Parameters:
+        ///   - websiteDataStore: Where website data lives. Default: ``WKWebsiteDataStore/default()``.
+        ///   - applicationNameForUserAgent: A name and version added to the user agent.
+        ///     Default: nil, none.
+        ///   - urlSchemeHandlers: The page's own URL schemes and their handlers. Default: none.
+        ///   - userContentController: Scripts, style sheets, rules and message handlers.
+        ///     Default: a new, empty ``WKUserContentController``.
         @MainActor
         public init(
             websiteDataStore: WKWebsiteDataStore = .default(), applicationNameForUserAgent: String? = nil,
@@ -63,16 +82,20 @@ extension WebPage {
     }
 }
 
-/// Where pages keep cookies, caches and other website data.
+/// Where pages keep cookies, caches and other website data: Apple's `WKWebsiteDataStore`.
 ///
-/// Pages that share a store share a WebKitGTK web context, and with it their network
-/// process and data. The ``default()`` store keeps data on disk under the XDG data and
-/// cache directories; a ``nonPersistent()`` store keeps it in memory and forgets it when
-/// the store's last page goes.
+///     let store = WKWebsiteDataStore.nonPersistent()  // a private session
+///     let page = WebPage(configuration: WebPage.Configuration(websiteDataStore: store))
+///
+/// Pages that share a store share a WebKitGTK web context (`WebKitWebContext`), and with
+/// it their network process and data. The ``default()`` store keeps data on disk under the
+/// XDG data and cache directories; a ``nonPersistent()`` store keeps it in memory and
+/// forgets it when the store's last page goes.
 @MainActor
 public final class WKWebsiteDataStore {
     let context: GObjectReference
-    /// Whether the store keeps nothing on disk.
+    /// Whether the store keeps its data on disk: true for ``default()``, false for
+    /// ``nonPersistent()``.
     public let isPersistent: Bool
 
     private init(context: GObjectReference, isPersistent: Bool) {
@@ -82,7 +105,9 @@ public final class WKWebsiteDataStore {
 
     private static var shared: WKWebsiteDataStore?
 
-    /// The store every page uses unless told otherwise: WebKitGTK's default web context.
+    /// The store every page uses unless told otherwise: WebKitGTK's default web context
+    /// (`webkit_web_context_get_default`), which keeps data on disk. Every call returns the
+    /// same store.
     public static func `default`() -> WKWebsiteDataStore {
         if let shared { return shared }
         GTK.prepare()
@@ -92,7 +117,11 @@ public final class WKWebsiteDataStore {
         return store
     }
 
-    /// A new store that keeps everything in memory.
+    /// A new store that keeps everything in memory: a web context of its own over an
+    /// ephemeral website data manager (`webkit_website_data_manager_new_ephemeral`).
+    ///
+    /// Each call makes a new store, with its own cookies and caches and its own network
+    /// process; pages share data only when they share the store.
     public static func nonPersistent() -> WKWebsiteDataStore {
         GTK.prepare()
         let manager = webkit_website_data_manager_new_ephemeral()!

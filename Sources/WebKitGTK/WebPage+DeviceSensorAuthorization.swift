@@ -21,7 +21,8 @@ public enum WKMediaCaptureType: Int, Sendable, Hashable {
 }
 
 extension WebPage {
-    /// How a page's requests for device sensors (camera, microphone) are answered.
+    /// How a page's requests for device sensors (camera, microphone) are answered: Apple's
+    /// `WebPage.DeviceSensorAuthorization`.
     ///
     ///     configuration.deviceSensorAuthorization = .init { permission, frame, origin in
     ///         origin.host == "meet.example.org" ? .grant : .prompt
@@ -44,6 +45,9 @@ extension WebPage {
 
         /// Decides each request with `decisionHandler`, from the permission, the frame
         /// asking and its origin.
+        ///
+        /// - Parameter decisionHandler: Returns `.grant`, `.deny`, or `.prompt` to ask the
+        ///   page's ``DialogPresenting``.
         public init(
             decisionHandler:
                 @escaping @MainActor (Permission, WebPage.FrameInfo, WKSecurityOrigin) async ->
@@ -53,6 +57,8 @@ extension WebPage {
         }
 
         /// Answers every request with `decision`.
+        ///
+        /// - Parameter decision: The answer to every request.
         public init(decision: WKPermissionDecision) {
             self.init { _, _, _ in decision }
         }

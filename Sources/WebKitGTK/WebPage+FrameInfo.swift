@@ -11,7 +11,8 @@ extension WebPage {
     ///
     /// WebKitGTK's UI-process API has no frame objects, so a frame is described from what
     /// the engine reports: the main frame's document for dialogs, permission requests and
-    /// script, and for navigations the frame named by the link's target.
+    /// script, and for navigations the frame named by the link's target. Apple's
+    /// `WebPage.FrameInfo`.
     public struct FrameInfo: Sendable, Hashable {
         /// Whether it is the page's main frame, not an iframe.
         public let isMainFrame: Bool
@@ -21,6 +22,8 @@ extension WebPage {
         public let securityOrigin: WKSecurityOrigin
 
         /// Describes a frame showing `url`.
+        ///
+        /// The page makes these itself; an app makes one to compare with, or for its own tests.
         ///
         /// - Parameters:
         ///   - url: The URL of the frame's document. Nil is `about:blank`.
@@ -37,7 +40,10 @@ extension WebPage {
     var mainFrameInfo: FrameInfo { FrameInfo(url: url) }
 }
 
-/// The origin of a document: its scheme, host and port.
+/// The origin of a document, its scheme, host and port: Apple's `WKSecurityOrigin`.
+///
+///     let origin = WKSecurityOrigin(url: URL(string: "https://example.org:8443/a")!)
+///     print(origin)  // https://example.org:8443
 ///
 /// WebKitGTK's `WebKitSecurityOrigin` (`webkit_security_origin_new_for_uri`).
 public struct WKSecurityOrigin: Sendable, Hashable, CustomStringConvertible {
@@ -49,6 +55,8 @@ public struct WKSecurityOrigin: Sendable, Hashable, CustomStringConvertible {
     public let port: Int
 
     /// The origin of `url`, as WebKit computes it.
+    ///
+    /// - Parameter url: A URL of the document; only its scheme, host and port count.
     public init(url: URL) {
         let origin = webkit_security_origin_new_for_uri(url.absoluteString)
         defer { if let origin { webkit_security_origin_unref(origin) } }

@@ -4,8 +4,12 @@ extension WebPage {
     /// Where a page is in showing an element fullscreen (`element.requestFullscreen()`).
     ///
     /// A page goes `notInFullscreen` → `enteringFullscreen` → `inFullscreen` →
-    /// `exitingFullscreen` → `notInFullscreen`. Element fullscreen is off by default, as on
-    /// Apple's platforms; a ``WebView`` turns it on with `allowsElementFullscreen`.
+    /// `exitingFullscreen` → `notInFullscreen`, with WebKitGTK's `enter-fullscreen` and
+    /// `leave-fullscreen` signals; "in" and "not in" follow on the next turn of the main
+    /// loop, as GTK reports no answer from the window manager. Element fullscreen is off
+    /// by default, as on Apple's platforms; a ``WebView`` turns it on with
+    /// ``WebView/webViewElementFullscreenBehavior(_:)`` and
+    /// ``WebView/ElementFullscreenBehavior/enabled``. Apple's `WebPage.FullscreenState`.
     public enum FullscreenState: Hashable, Sendable {
         /// The page is entering fullscreen.
         case enteringFullscreen

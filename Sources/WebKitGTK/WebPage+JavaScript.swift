@@ -5,6 +5,9 @@ import GLibBridge
 /// A JavaScript namespace: the page's own, or an isolated world of the app's whose globals
 /// and script the page cannot see or change. The DOM is shared. Apple's `WKContentWorld`;
 /// WebKitGTK knows a world by its name (`world_name`).
+///
+///     try await page.callJavaScript("window.appState = 1", contentWorld: .defaultClient)
+///     try await page.callJavaScript("return window.appState", contentWorld: .page)  // nil: the page cannot see it
 public struct WKContentWorld: Hashable, Sendable {
     /// The world's name; nil for the page's world.
     public let name: String?
@@ -15,6 +18,9 @@ public struct WKContentWorld: Hashable, Sendable {
     public static let defaultClient = WKContentWorld(name: "WebKitGTKSwift.defaultClient")
 
     /// A named isolated world; the same name is the same world.
+    ///
+    /// - Parameter name: The world's name, which WebKitGTK keys the world by.
+    /// - Returns: The world of that name.
     public static func world(name: String) -> WKContentWorld { WKContentWorld(name: name) }
 
     private init(name: String?) { self.name = name }
@@ -29,7 +35,9 @@ extension WebPage {
     ///
     /// Each argument becomes a local variable of that name; a returned promise is awaited.
     /// Arguments and results may be strings, numbers, booleans, arrays, dictionaries,
-    /// `NSNull`/`null` and `Date`; a result of `undefined` is nil.
+    /// `NSNull`/`null` and `Date`; a result of `undefined` is nil. They cross as one JSON
+    /// string, since WebKitGTK refuses arrays and booleans as arguments.
+    /// WebKitGTK's `webkit_web_view_call_async_javascript_function`.
     ///
     /// - Parameters:
     ///   - functionBody: The function's body, which may `await` and `return`.
@@ -37,8 +45,11 @@ extension WebPage {
     ///   - frame: The frame to run in. Default: nil, the main frame; WebKitGTK cannot run
     ///     script in another frame, so any other throws ``JavaScriptError/frameNotSupported``.
     ///   - contentWorld: Where to run. Default: nil, the page's world (``WKContentWorld/page``).
+    /// - Returns: The result, decoded from JSON: a string, number, boolean, array
+    ///   (`[Any]`), dictionary (`[String: Any]`), `NSNull` or `Date`; nil for `undefined`.
     /// - Throws: ``JavaScriptError`` with the script's message when it throws or its
-    ///   promise rejects, or when an argument cannot be passed.
+    ///   promise rejects, or when an argument cannot be passed;
+    ///   ``WebPage/NavigationError/pageClosed`` on a closed page.
     @discardableResult
     public func callJavaScript(
         _ functionBody: String, arguments: [String: Any] = [:], in frame: FrameInfo? = nil,
@@ -51,6 +62,24 @@ extension WebPage {
 
     /// Runs `functionBody` like ``callJavaScript(_:arguments:in:contentWorld:)`` and decodes
     /// its result (as JSON) into `type`.
+    ///
+    ///     struct Heading: Decodable { let id: String; let text: String }
+    ///     let headings = try await page.callJavaScript(
+    ///         "return [...document.querySelectorAll('h2')].map(h => ({ id: h.id, text: h.textContent }))",
+    ///         as: [Heading].self)
+    ///
+    /// Dates cross as milliseconds since 1970 and decode as `Date`. An addition of this
+    /// library.
+    ///
+    /// - Parameters:
+    ///   - functionBody: The function's body, which may `await` and `return`.
+    ///   - arguments: Names and values, each name a JavaScript identifier. Default: none.
+    ///   - frame: The frame to run in. Default: nil, the main frame.
+    ///   - contentWorld: Where to run. Default: nil, the page's world.
+    ///   - type: The type to decode the result into.
+    /// - Returns: The decoded result; `undefined` decodes as JSON `null`.
+    /// - Throws: What the untyped form throws, and `DecodingError` when the result does
+    ///   not decode into `type`.
     public func callJavaScript<T: Decodable>(
         _ functionBody: String, arguments: [String: Any] = [:], in frame: FrameInfo? = nil,
         contentWorld: WKContentWorld? = nil, as type: T.Type
@@ -130,6 +159,14 @@ extension WebPage {
 }
 
 /// Why a call into the page's JavaScript failed.
+///
+///     do {
+///         try await page.callJavaScript("throw new Error('no map')")
+///     } catch JavaScriptError.exception(let message) {
+///         print(message)  // …Error: no map
+///     }
+///
+/// Apple's WebKit throws a `WKError` for these; the cases here say which part failed.
 public enum JavaScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The script threw, or its promise rejected; the message is WebKit's, with the
     /// exception's text (and its line where WebKit gives one).
@@ -138,9 +175,11 @@ public enum JavaScriptError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidArgument(String)
     /// The result could not be decoded.
     case invalidResult(String)
-    /// WebKitGTK runs script in the main frame only.
+    /// A frame other than the main one was asked for: WebKitGTK runs script in the main
+    /// frame only.
     case frameNotSupported
 
+    /// Says which part of the call failed, and why.
     public var description: String {
         switch self {
         case .exception(let message): "JavaScript exception: \(message)"

@@ -14,6 +14,9 @@ extension WebPage {
     /// task that iterates it stops the load. A newer load, or ``stopLoading()``, ends the
     /// sequence early without an error.
     ///
+    /// The page hands the request to the engine (`webkit_web_view_load_request`), and its
+    /// ``NavigationDeciding`` decides it as it decides every navigation.
+    ///
     /// - Parameter url: An absolute URL. Nil or a relative URL makes the sequence throw
     ///   ``NavigationError/invalidURL``.
     /// - Returns: The navigation's events, ending after `finished`.
@@ -28,12 +31,19 @@ extension WebPage {
 
     /// Loads a request, with its HTTP header fields, and returns the events of that navigation.
     ///
+    ///     var request = URLRequest(url: URL(string: "https://example.org/feed")!)
+    ///     request.setValue("en", forHTTPHeaderField: "Accept-Language")
+    ///     page.load(request)
+    ///
     /// WebKitGTK loads top-level documents with GET only: a request with another method
     /// or with a body fails with ``NavigationError/failedProvisionalNavigation(_:)``
-    /// carrying ``UnsupportedRequestError``.
+    /// carrying ``UnsupportedRequestError``. The request's cache policy and timeout are not
+    /// applied. `webkit_web_view_load_request`, with the fields set on its
+    /// `SoupMessageHeaders`.
     ///
     /// - Parameter request: The request; its URL must be absolute.
     /// - Returns: The navigation's events, as ``load(_:)-(URL?)`` describes.
+    ///   The sequence throws as that one does.
     @discardableResult
     public func load(_ request: URLRequest) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
         loadRequest(request)
@@ -79,10 +89,15 @@ extension WebPage {
 
     /// Loads an HTML string and returns the events of that navigation.
     ///
+    ///     page.load(html: "<h1>Offline</h1>", baseURL: URL(string: "lakes://articles/"))
+    ///
+    /// WebKitGTK's `webkit_web_view_load_html`.
+    ///
     /// - Parameters:
     ///   - html: The document's source.
     ///   - baseURL: The URL relative links resolve against and the document's origin.
     ///     Default: nil, which loads the document as `about:blank`.
+    /// - Returns: The navigation's events, as ``load(_:)-(URL?)`` describes.
     @discardableResult
     public func load(html: String, baseURL: URL? = nil) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
         let base = baseURL?.absoluteString
@@ -93,11 +108,16 @@ extension WebPage {
 
     /// Loads bytes of a given MIME type and returns the events of that navigation.
     ///
+    ///     page.load(svgData, mimeType: "image/svg+xml")
+    ///
+    /// WebKitGTK's `webkit_web_view_load_bytes`.
+    ///
     /// - Parameters:
     ///   - data: The content; it is copied.
     ///   - mimeType: Its MIME type, for example `"text/html"` or `"image/svg+xml"`.
     ///   - characterEncoding: The encoding of text content. Default: UTF-8.
     ///   - baseURL: The URL relative links resolve against. Default: nil, `about:blank`.
+    /// - Returns: The navigation's events, as ``load(_:)-(URL?)`` describes.
     @discardableResult
     public func load(
         _ data: Data, mimeType: String, characterEncoding: String.Encoding = .utf8, baseURL: URL? = nil
@@ -121,8 +141,10 @@ extension WebPage {
     /// response already received). WebKitGTK's `webkit_web_view_load_alternate_html`.
     ///
     /// - Parameters:
-    ///   - request: The request the HTML answers; its URL must be absolute.
+    ///   - request: The request the HTML answers; its URL must be absolute, or the sequence
+    ///     throws ``NavigationError/invalidURL``.
     ///   - responseHTML: The document's source.
+    /// - Returns: The navigation's events, as ``load(_:)-(URL?)`` describes.
     @discardableResult
     public func load(simulatedRequest request: URLRequest, responseHTML: String) -> some AsyncSequence<
         NavigationEvent, any Error
@@ -146,9 +168,11 @@ extension WebPage {
     /// fields do not reach the document. `webkit_web_view_load_bytes`.
     ///
     /// - Parameters:
-    ///   - request: The request the bytes answer; its URL must be absolute.
+    ///   - request: The request the bytes answer; its URL must be absolute, or the sequence
+    ///     throws ``NavigationError/invalidURL``.
     ///   - response: The response, for its MIME type and text encoding.
     ///   - responseData: The content; it is copied.
+    /// - Returns: The navigation's events, as ``load(_:)-(URL?)`` describes.
     @discardableResult
     public func load(simulatedRequest request: URLRequest, response: URLResponse, responseData: Data)
         -> some AsyncSequence<NavigationEvent, any Error> & Sendable
@@ -164,6 +188,13 @@ extension WebPage {
     }
 
     /// Goes to an item of the back/forward list and returns the events of that navigation.
+    ///
+    ///     if let previous = page.backForwardList.backList.last { page.load(previous) }
+    ///
+    /// WebKitGTK's `webkit_web_view_go_to_back_forward_list_item`.
+    ///
+    /// - Parameter item: An item of this page's ``backForwardList``.
+    /// - Returns: The navigation's events, as ``load(_:)-(URL?)`` describes.
     @discardableResult
     public func load(_ item: BackForwardList.Item) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
         loadItem(item)
@@ -177,14 +208,24 @@ extension WebPage {
         return stream
     }
 
-    /// Goes one page back, if there is one. The sequence is empty when there is not.
+    /// Goes one page back, if there is one: the last item of the back list.
+    ///
+    /// An addition of this library, as ``load(_:)-(WebPage.BackForwardList.Item)`` with that item.
+    ///
+    /// - Returns: The navigation's events; an empty sequence when there is no page to go
+    ///   back to (``canGoBack`` is false).
     @discardableResult
     public func goBack() -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
         guard let item = backForwardList.backList.last else { return tracker.refuse(nil) }
         return loadItem(item)
     }
 
-    /// Goes one page forward, if there is one. The sequence is empty when there is not.
+    /// Goes one page forward, if there is one: the first item of the forward list.
+    ///
+    /// An addition of this library, as ``load(_:)-(WebPage.BackForwardList.Item)`` with that item.
+    ///
+    /// - Returns: The navigation's events; an empty sequence when there is no page to go
+    ///   forward to (``canGoForward`` is false).
     @discardableResult
     public func goForward() -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
         guard let item = backForwardList.forwardList.first else { return tracker.refuse(nil) }
@@ -193,8 +234,12 @@ extension WebPage {
 
     /// Loads the current document again and returns the events of that navigation.
     ///
+    /// WebKitGTK's `webkit_web_view_reload`, or `webkit_web_view_reload_bypass_cache` from
+    /// the origin.
+    ///
     /// - Parameter fromOrigin: Whether to bypass caches and revalidate everything with the
     ///   server. Default: false.
+    /// - Returns: The navigation's events, as ``load(_:)-(URL?)`` describes.
     @discardableResult
     public func reload(fromOrigin: Bool = false) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
         guard url != nil else { return tracker.refuse(nil) }  // nothing to reload: an empty sequence
@@ -209,6 +254,7 @@ extension WebPage {
     }
 
     /// Stops the navigation under way; its sequence ends without an error.
+    /// WebKitGTK's `webkit_web_view_stop_loading`.
     public func stopLoading() {
         httpsUpgrade = nil
         tracker.stopped()
@@ -216,10 +262,16 @@ extension WebPage {
     }
 }
 
-/// A request WebKitGTK cannot load as a top-level document.
+/// A request WebKitGTK cannot load as a top-level document: one whose method is not GET,
+/// or that has a body.
+///
+/// ``WebPage/load(_:)-(URLRequest)`` fails with it, wrapped in
+/// ``WebPage/NavigationError/failedProvisionalNavigation(_:)``: WebKitGTK's
+/// `webkit_web_view_load_request` cannot set a method or a body.
 public struct UnsupportedRequestError: Error, Sendable, CustomStringConvertible {
-    /// The request's HTTP method.
+    /// The request's HTTP method, uppercased.
     public let method: String
+    /// Says what WebKitGTK cannot load, and which method the request used.
     public var description: String {
         "WebKitGTK loads documents with GET and no body; this request uses \(method)\(method == "GET" ? " with a body" : "")"
     }

@@ -1,7 +1,8 @@
 internal import CWebKitGTK
 import Foundation
 
-/// Whether a page's media plays.
+/// Whether a page's media plays: Apple's `WKMediaPlaybackState`, as
+/// ``WebPage/mediaPlaybackState()`` reports it.
 public enum WKMediaPlaybackState: Int, Hashable, Sendable {
     /// There is no media to play back.
     case none = 0

@@ -2,7 +2,8 @@ internal import CWebKitGTK
 import Foundation
 import GLibBridge
 
-/// Whether a page captures from a device (camera or microphone).
+/// Whether a page captures from a device (camera or microphone): Apple's
+/// `WKMediaCaptureState`.
 ///
 /// The corresponding C type is `WebKitMediaCaptureState`.
 public enum WKMediaCaptureState: Int, Hashable, Sendable {

@@ -3,10 +3,14 @@ import Foundation
 extension WebPage {
     /// A step of a navigation, as a page's load sequences report it.
     ///
+    ///     var events: [WebPage.NavigationEvent] = []
+    ///     for try await event in page.load(URL(string: "https://example.org")) { events.append(event) }
+    ///     // [.startedProvisionalNavigation, .committed, .finished]
+    ///
     /// A successful navigation reports `startedProvisionalNavigation`, any number of
     /// `receivedServerRedirect`, then `committed` and `finished`. A failure is thrown from
     /// the sequence instead: before commit as ``NavigationError/failedProvisionalNavigation(_:)``,
-    /// after it as the underlying error.
+    /// after it as the underlying error. The events follow WebKitGTK's `load-changed` signal.
     public enum NavigationEvent: Hashable, Sendable {
         /// The request was sent; nothing is shown yet. WebKitGTK's `WEBKIT_LOAD_STARTED`.
         case startedProvisionalNavigation
@@ -20,9 +24,19 @@ extension WebPage {
     }
 
     /// Why a navigation's sequence ended with an error.
+    ///
+    ///     do {
+    ///         for try await _ in page.load(URL(string: "https://example.invalid")) {}
+    ///     } catch WebPage.NavigationError.failedProvisionalNavigation(let error) {
+    ///         print("could not load: \(error)")
+    ///     }
     public enum NavigationError: Error, Sendable {
-        /// The navigation failed before anything was committed, with the engine's error
-        /// (a ``GLibError`` for network, policy and TLS failures).
+        /// The navigation failed before anything was committed, with the underlying error:
+        /// the engine's `GLibError` (from `load-failed`) for network and policy failures, a
+        /// ``TLSCertificateError`` for a certificate WebKit does not trust, a
+        /// ``WebPage/HTTPSUpgradeError`` or an ``UnsupportedRequestError``. What a
+        /// ``URLSchemeHandler`` throws reaches the engine, and comes back, as a `GLibError`
+        /// whose message is the thrown error's description.
         case failedProvisionalNavigation(any Error)
         /// The page was closed while the navigation was open, or was already closed.
         case pageClosed
@@ -33,8 +47,12 @@ extension WebPage {
     }
 
     /// Identifies one navigation of a page, unique for the page's lifetime.
+    ///
+    /// WebKitGTK gives navigations no identity; the page numbers them itself, in the order
+    /// they start.
     public struct NavigationID: Hashable, Sendable, CustomStringConvertible {
         let value: UInt64
+        /// The navigation's number, for logs: `"navigation 3"`.
         public var description: String { "navigation \(value)" }
     }
 
@@ -53,13 +71,22 @@ extension WebPage {
     }
 
     /// One event of one navigation, failures included: the value of
-    /// ``WebPage/currentNavigationEvent`` and of the ``WebPage/navigations`` sequence.
+    /// ``WebPage/currentNavigationEvent`` and the element of the
+    /// ``WebPage/navigationUpdates`` sequence.
+    ///
+    ///     for await update in page.navigationUpdates {
+    ///         print(update.navigationID, update.cause, update.kind)
+    ///     }
     public struct NavigationUpdate: Sendable, CustomStringConvertible {
-        /// What happened.
+        /// What happened: a ``NavigationEvent``, or a failure.
         public enum Kind: Sendable {
+            /// The request was sent; nothing is shown yet.
             case startedProvisionalNavigation
+            /// The server redirected the request.
             case receivedServerRedirect
+            /// The new document replaced the old one.
             case committed
+            /// The document and its subresources loaded.
             case finished
             /// The navigation failed before commit.
             case failedProvisionalNavigation(underlyingError: any Error)
@@ -93,6 +120,7 @@ extension WebPage {
             }
         }
 
+        /// The update in words, for logs: `"navigation 3 (page): committed"`.
         public var description: String { "\(navigationID) (\(cause)): \(kind)" }
     }
 }

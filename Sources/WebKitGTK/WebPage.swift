@@ -19,12 +19,15 @@ import Observation
 /// Every property is observable with Observation (`withObservationTracking`, or
 /// `Observations { page.title }`). A page is closed with ``close()`` or when the last
 /// reference goes; a closed page's loads throw ``NavigationError/pageClosed``.
+///
+/// Apple's `WebPage`, over WebKitGTK's `WebKitWebView`. It is main-actor isolated, and
+/// needs GLib to own the main thread (see <doc:ThreadingAndTheMainLoop>).
 @MainActor
 @Observable
 public final class WebPage {
     typealias NavigationEventContinuation = AsyncThrowingStream<NavigationEvent, any Error>.Continuation
 
-    /// The settings the page was created with.
+    /// The settings the page was created with, as they were then.
     @ObservationIgnored public let configuration: Configuration
 
     @ObservationIgnored let view: GObjectReference
@@ -60,32 +63,39 @@ public final class WebPage {
     /// or a script calling `window.close()` where WebKit lets it (a window a script opened,
     /// or a page whose history has a single entry). The app decides: it closes whatever
     /// shows the page (and calls ``close()``), or ignores the request; nil ignores it.
+    /// Default: nil. An addition of this library, on WebKitGTK's `close` signal.
     @ObservationIgnored public var onCloseRequest: (@MainActor () -> Void)?
 
     /// The newest event of the newest navigation, failures included; nil before any load.
     ///
     /// Follow it with `Observations { page.currentNavigationEvent }` to see every
     /// navigation the page makes, including those it starts itself (links, forms, script).
+    /// An addition of this library.
     public private(set) var currentNavigationEvent: NavigationUpdate?
 
-    /// Whether ``close()`` was called. A closed page loads nothing.
+    /// Whether ``close()`` was called. A closed page loads nothing. Observable.
     public private(set) var isClosed = false
 
     /// Where the page is scrolled and how big its content is, kept up to date as the page
     /// scrolls, resizes and navigates; nil before the first document reported. Observable.
+    ///
+    /// Reported at most once per animation frame from an isolated world. An addition of
+    /// this library, for pages no ``WebView`` shows; a view has
+    /// ``WebView/webViewOnScrollGeometryChange(for:of:action:)``.
     public internal(set) var scrollGeometry: ScrollGeometry?
 
     @ObservationIgnored var scrollObservers: [UInt64: (ScrollGeometry) -> Void] = [:]
     @ObservationIgnored var nextScrollObserverID: UInt64 = 0
 
-    /// The page's downloads, oldest first: navigations decided `.download`. Observable.
+    /// The page's downloads, oldest first: navigations and responses decided `.download`.
+    /// Observable. An addition of this library.
     public private(set) var downloads: [Download] = []
 
     // MARK: Fullscreen, media and security state (see WebPage+Fullscreen.swift,
     // WebPage+Media.swift, WebPage+MediaType.swift and WebPage+Security.swift)
 
     /// Whether an element of the page is fullscreen, or going in or out; see
-    /// ``FullscreenState``. Observable.
+    /// ``FullscreenState``. Default: ``FullscreenState/notInFullscreen``. Observable.
     public internal(set) var fullscreenState: FullscreenState = .notInFullscreen
     /// The CSS media type set with ``mediaType``.
     var mediaTypeOverride: CSSMediaType?
@@ -100,10 +110,17 @@ public final class WebPage {
 
     /// Creates a page.
     ///
+    ///     let page = WebPage(configuration: configuration, navigationDecider: KeepInside())
+    ///
+    /// Apple's four initializers (`init(configuration:)`,
+    /// `init(configuration:navigationDecider:)`, `init(configuration:dialogPresenter:)` and
+    /// `init(configuration:navigationDecider:dialogPresenter:)`) are this one with its
+    /// defaults. The page starts in an offscreen 1024×768 window until a ``WebView`` shows it.
+    ///
     /// - Parameters:
     ///   - configuration: Its settings. Default: a new ``Configuration``.
     ///   - navigationDecider: Decides navigations and answers authentication. Default:
-    ///     allow everything, refuse authentication.
+    ///     allow everything, and go on without credentials.
     ///   - dialogPresenter: Shows script dialogs and file pickers and answers permission
     ///     requests. Default: silent alerts, cancelled confirms, prompts and file inputs,
     ///     denied permissions.
@@ -159,6 +176,9 @@ public final class WebPage {
     /// Closes the page: stops loading, ends every navigation sequence with
     /// ``NavigationError/pageClosed``, ends ``navigations``, and frees the engine's page.
     /// Idempotent.
+    ///
+    /// A ``WebWindow`` showing the page closes with it. An addition of this library; the
+    /// engine's view goes with `gtk_widget_destroy`.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
@@ -213,6 +233,7 @@ public final class WebPage {
     /// when the page closes, or when the task iterating it is cancelled. A navigation that
     /// is superseded or stopped is not a failure. To follow one load, iterate what that
     /// load returns; for every navigation's identity and cause, see ``navigationUpdates``.
+    /// Apple's `WebPage.navigations`.
     public var navigations: some AsyncSequence<NavigationEvent, any Error> & Sendable {
         let (stream, continuation) = AsyncThrowingStream<NavigationEvent, any Error>.makeStream()
         guard !isClosed else {
@@ -231,7 +252,11 @@ public final class WebPage {
     /// An indefinite sequence of every event of every navigation from now on, failures
     /// included, each with its navigation's identity and cause. Each access makes a new
     /// sequence; it ends when the page closes. Unlike ``navigations`` it goes on after a
-    /// failure.
+    /// failure. An addition of this library.
+    ///
+    ///     for await update in page.navigationUpdates where update.cause == .page {
+    ///         print("the page navigated itself:", update.kind)
+    ///     }
     public var navigationUpdates: some AsyncSequence<NavigationUpdate, Never> & Sendable {
         let (stream, continuation) = AsyncStream<NavigationUpdate>.makeStream()
         guard !isClosed else {

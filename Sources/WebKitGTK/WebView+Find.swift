@@ -9,6 +9,14 @@ import Observation
 /// switch. Enter and Ctrl+G go to the next match, Shift+Enter and Ctrl+Shift+G to the
 /// previous one, searching wraps around, and Esc closes the bar and clears the highlights.
 /// Bind ``isPresented`` to app state; set ``isEnabled`` to false to turn find off.
+///
+///     view.findNavigator.isPresented = true
+///     view.findNavigator.search("salmon")
+///     print(view.findNavigator.matchCount ?? 0)  // once counted
+///
+/// The object behind SwiftUI's ``WebView/findNavigator(isPresented:)`` on Apple's
+/// platforms, which has none of its own; here it is ``WebView/findNavigator``. Over
+/// WebKitGTK's `WebKitFindController`. Observable.
 @MainActor
 @Observable
 public final class FindNavigator {
@@ -66,6 +74,11 @@ public final class FindNavigator {
     }
 
     /// Searches for `text`, highlighting every match and selecting the first.
+    ///
+    /// The count arrives a moment later in ``matchCount``. An empty text clears the search.
+    /// `webkit_find_controller_search` and `webkit_find_controller_count_matches`.
+    ///
+    /// - Parameter text: The text to find, matched with ``isCaseSensitive``.
     public func search(_ text: String) {
         query = text
         currentMatch = nil
@@ -80,6 +93,7 @@ public final class FindNavigator {
     }
 
     /// Moves to the next match, after the last back to the first.
+    /// `webkit_find_controller_search_next`.
     public func next() {
         guard let count = matchCount, count > 0 else { return }
         webkit_find_controller_search_next(raw)
@@ -88,6 +102,7 @@ public final class FindNavigator {
     }
 
     /// Moves to the previous match, before the first on to the last.
+    /// `webkit_find_controller_search_previous`.
     public func previous() {
         guard let count = matchCount, count > 0 else { return }
         webkit_find_controller_search_previous(raw)

@@ -11,6 +11,10 @@ import GLibBridge
 /// A page is shown by at most one view at a time; when the view goes away the page
 /// keeps running offscreen. Show the view in a ``WebWindow``, or add its ``gtkWidget`` to
 /// any GTK 3 container of the app's own.
+///
+/// Apple's `WebView` is a SwiftUI view; there is no SwiftUI on Linux, so this one is a
+/// class that holds GTK widgets (a `GtkBox` with a find bar and the page's
+/// `WebKitWebView`), and Apple's view modifiers are its chainable methods.
 @MainActor
 public final class WebView {
     /// The page this view shows.
@@ -18,7 +22,8 @@ public final class WebView {
     let container: GObjectReference
     private var destroyConnection: SignalConnection?
     private var isShowingPage = false
-    /// Find in page: its bar sits above the page.
+    /// Find in page: its bar sits above the page. See ``findNavigator(isPresented:)`` for
+    /// SwiftUI's modifier.
     public let findNavigator: FindNavigator
 
     /// Builds the context menu (``webViewContextMenu(menu:)``); nil for WebKit's own.
@@ -33,6 +38,10 @@ public final class WebView {
 
     /// Shows `page`.
     ///
+    /// The page leaves its offscreen window for this view, and every modifier starts at its
+    /// default, as a new Apple `WebView` does.
+    ///
+    /// - Parameter page: The page to show.
     /// - Precondition: no other ``WebView`` shows the page, and it is not closed.
     public init(_ page: WebPage) {
         precondition(page.hostingView == nil, "this WebPage is already shown by another WebView")
@@ -58,6 +67,10 @@ public final class WebView {
     }
 
     /// Makes a new page, shows it, and loads `url` in it.
+    ///
+    ///     let view = WebView(url: URL(string: "https://example.org"))
+    ///
+    /// - Parameter url: The URL to load; nil, or a relative URL, loads nothing.
     public convenience init(url: URL?) {
         self.init(WebPage())
         page.load(url)

@@ -35,15 +35,16 @@ extension MainLoop {
     ///     --disable-xctest --enable-swift-testing
     /// ```
     ///
-    /// The tests then run inside ``run(_:)``: `@MainActor` suites run on the main thread,
+    /// The tests then run inside `MainLoop.run(_:)`: `@MainActor` suites run on the main thread,
     /// between the GLib main loop's other work, exactly as in an app.
     ///
     /// XCTest cases are not run: SwiftPM finds them only for its own entry point. Asked for
     /// XCTest (`swift test` without `--disable-xctest`), this runner reports no cases.
     ///
-    /// - Parameter arguments: the runner's command line, which says which testing library
-    ///   SwiftPM wants (`--testing-library swift-testing`); by default the process's own.
-    /// - Returns: never; the process exits with the tests' status.
+    /// - Parameter arguments: The runner's command line, which says which testing library
+    ///   SwiftPM wants (`--testing-library swift-testing`). Default: the process's own
+    ///   (`CommandLine.arguments`).
+    /// - Returns: Never; the process exits with the tests' status.
     public static func runTests(arguments: [String] = CommandLine.arguments) -> Never {
         var remaining = arguments.makeIterator()
         var library = "xctest"
