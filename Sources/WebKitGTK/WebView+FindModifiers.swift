@@ -34,39 +34,22 @@ extension WebView {
 /// Keeps a find navigator's `isPresented` and a binding in step, both ways.
 @MainActor
 final class PresentationFollower {
-    private weak var navigator: FindNavigator?
-    private let binding: Binding<Bool>
-    private var isFollowing = true
+    private let loops: [ObservationLoop<Bool?>]
 
     init(navigator: FindNavigator, binding: Binding<Bool>) {
-        self.navigator = navigator
-        self.binding = binding
-        followBinding()
-        followNavigator()
+        loops = [
+            ObservationLoop(read: { binding.wrappedValue }) { [weak navigator] wanted in
+                guard let navigator, let wanted else { return }
+                if navigator.isPresented != wanted { navigator.isPresented = wanted }
+                // A disabled navigator refuses to open: say so to the binding.
+                if navigator.isPresented != wanted { binding.wrappedValue = navigator.isPresented }
+            },
+            ObservationLoop(read: { [weak navigator] in navigator?.isPresented }) { shown in
+                if let shown, binding.wrappedValue != shown { binding.wrappedValue = shown }
+            },
+        ]
     }
 
     /// Stops following; a replaced follower's pending changes are dropped.
-    func stop() { isFollowing = false }
-
-    private func followBinding() {
-        guard isFollowing, let navigator else { return }
-        let wanted = withObservationTracking {
-            binding.wrappedValue
-        } onChange: {
-            Task { @MainActor [weak self] in self?.followBinding() }
-        }
-        if navigator.isPresented != wanted { navigator.isPresented = wanted }
-        // A disabled navigator refuses to open: say so to the binding.
-        if navigator.isPresented != wanted { binding.wrappedValue = navigator.isPresented }
-    }
-
-    private func followNavigator() {
-        guard isFollowing, let navigator else { return }
-        let shown = withObservationTracking {
-            navigator.isPresented
-        } onChange: {
-            Task { @MainActor [weak self] in self?.followNavigator() }
-        }
-        if binding.wrappedValue != shown { binding.wrappedValue = shown }
-    }
+    func stop() { loops.forEach { $0.stop() } }
 }

@@ -80,7 +80,7 @@ final class ScrollPositionFollower {
     private let binding: Binding<ScrollPosition>
     private let animated: Bool
     private var applied: ScrollPosition?
-    private var isFollowing = true
+    private var loop: ObservationLoop<ScrollPosition>?
     /// The last position the page could not reach, and why; for tests.
     private(set) var lastFailure: (position: ScrollPosition, error: any Error)?
 
@@ -88,18 +88,12 @@ final class ScrollPositionFollower {
         self.page = page
         self.binding = binding
         self.animated = animated
-        track()
+        loop = ObservationLoop(read: { binding.wrappedValue }) { [weak self] in self?.scroll(to: $0) }
     }
 
-    func stop() { isFollowing = false }
+    func stop() { loop?.stop() }
 
-    private func track() {
-        guard isFollowing else { return }
-        let position = withObservationTracking {
-            binding.wrappedValue
-        } onChange: { [weak self] in
-            Task { @MainActor in self?.track() }
-        }
+    private func scroll(to position: ScrollPosition) {
         guard position != applied else { return }
         applied = position
         guard let page, !page.isClosed else { return }

@@ -41,6 +41,7 @@ public final class WebWindow {
 
     private let window: GObjectReference
     private var connections: [SignalConnection] = []
+    private var pageClosing: ObservationLoop<Bool>?
     /// The open windows, each kept alive until it closes.
     private static var open: [ObjectIdentifier: WebWindow] = [:]
 
@@ -92,7 +93,10 @@ public final class WebWindow {
                 return nil
             })
         showTitle()
-        followPageClosing()
+        // Closes the window once its page closes (after the page has let go of its engine).
+        pageClosing = ObservationLoop(read: { [page = webView.page] in page.isClosed }) { [weak self] closed in
+            if closed, let self, !isClosed { close() }
+        }
     }
 
     /// Makes a window that shows `page` in a new ``WebView``; it appears on ``present()``.
@@ -151,21 +155,11 @@ public final class WebWindow {
         gtk_window_set_title(raw, pageTitle.isEmpty ? appName : pageTitle)
     }
 
-    /// Closes the window once its page closes (after the page has let go of its engine).
-    private func followPageClosing() {
-        guard !isClosed else { return }
-        let pageIsClosed = withObservationTracking {
-            page.isClosed
-        } onChange: { [weak self] in
-            Task { @MainActor in self?.followPageClosing() }
-        }
-        if pageIsClosed { close() }
-    }
-
     /// GTK destroys the window: its close button, ``close()``, or its page closing.
     private func didClose() {
         guard !isClosed else { return }
         isClosed = true
+        pageClosing?.stop()
         for connection in connections { connection.disconnect() }
         connections.removeAll()
         let onClose = onClose
