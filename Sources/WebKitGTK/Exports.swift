@@ -4,10 +4,10 @@
 @_exported import Foundation
 @_exported import FoundationNetworking
 
-// Navigation, download and export failures carry the engine's `GError` as a `GLibError`;
-// apps match on its domain and code, so it comes along too.
+// Of GLibBridge, `import WebKitGTK` brings two things along. `GLibError`: navigation,
+// download and export failures carry the engine's `GError` as one, and apps match on its
+// domain and code. And `MainLoop`: GLib must own the main thread of a program that uses
+// WebKitGTK, so an app starts its GLib loop through `MainLoop.run { }` or
+// `MainLoop.prepareForGLibOwnedMainThread()`.
 @_exported import class GLibBridge.GLibError
-// GLib must own the main thread of a program that uses WebKitGTK (see `MainLoop`): an app
-// starts its GLib loop through `MainLoop.run { }` or `MainLoop.prepareForGLibOwnedMainThread()`,
-// so `import WebKitGTK` brings `MainLoop` along, and nothing else of GLibBridge.
 @_exported import enum GLibBridge.MainLoop
