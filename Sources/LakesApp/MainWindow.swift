@@ -23,6 +23,8 @@ final class MainWindow {
     private var actions: [String: GObjectReference] = [:]
     private var connections: [SignalConnection] = []
     private var followers: [AnyObject] = []
+    /// False once GTK has destroyed the window: its widgets are gone.
+    private var isOpen = true
 
     /// A window over the bundled content; it shows nothing until ``open(_:)``.
     init(application: GObjectReference, services: AppServices) {
@@ -362,10 +364,12 @@ final class MainWindow {
         Task { @MainActor in
             do {
                 let sections = try await ArticleSection.read(from: page)
-                guard page.url == url else { return }  // the reader moved on meanwhile
+                // The reader moved on meanwhile, or closed the window and its widgets are gone.
+                guard isOpen, page.url == url else { return }
                 sidebar.show(sections: sections)
                 if let geometry = page.scrollGeometry { followScroll(geometry) }
             } catch {
+                guard isOpen else { return }
                 Log.lakes.message("cannot read the sections of \(url): \(error)")
                 sidebar.show(sections: [])
                 showCurrentSection(nil)
@@ -391,6 +395,7 @@ final class MainWindow {
     }
 
     private func closed() {
+        isOpen = false
         followers.removeAll()
         connections.removeAll()
         page.close()
