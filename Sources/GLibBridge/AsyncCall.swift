@@ -1,4 +1,5 @@
 package import CWebKitGTK
+import Foundation
 
 /// A `GCancellable` that may be cancelled from any thread, as GIO allows.
 private final class Cancellable: @unchecked Sendable {
@@ -47,5 +48,27 @@ package func gioCall<Result: Sendable>(
         }
     } onCancel: {
         cancellable.cancel()
+    }
+}
+
+/// Reads a `GInputStream` to its end, 64 KiB at a time, without blocking the main loop
+/// (`g_input_stream_read_bytes_async`).
+///
+/// - Throws: The stream's `GLibError`, or `CancellationError` when the task is cancelled.
+@MainActor
+package func readAll(of stream: GObjectReference) async throws -> Data {
+    var data = Data()
+    while true {
+        let chunk: Data = try await gioCall { cancellable, callback, userData in
+            g_input_stream_read_bytes_async(stream.cast(), 65536, G_PRIORITY_DEFAULT, cancellable, callback, userData)
+        } finish: { _, result in
+            let bytes = try GLibError.check { g_input_stream_read_bytes_finish(stream.cast(), result, $0) }
+            defer { g_bytes_unref(bytes) }
+            var size: gsize = 0
+            guard let pointer = g_bytes_get_data(bytes, &size), size > 0 else { return Data() }
+            return Data(bytes: pointer, count: Int(size))
+        }
+        if chunk.isEmpty { return data }
+        data.append(chunk)
     }
 }

@@ -137,26 +137,8 @@ final class URLSchemeTask {
         }
         if let body = webkit_uri_scheme_request_get_http_body(schemeRequest) {
             let stream = GObjectReference(adopting: OpaquePointer(body))
-            urlRequest.httpBody = try await readAll(stream)
+            urlRequest.httpBody = try await readAll(of: stream)
         }
         return urlRequest
-    }
-
-    private func readAll(_ stream: GObjectReference) async throws -> Data {
-        var data = Data()
-        while true {
-            let chunk: Data = try await gioCall { cancellable, callback, userData in
-                g_input_stream_read_bytes_async(
-                    stream.cast(), 65536, G_PRIORITY_DEFAULT, cancellable, callback, userData)
-            } finish: { _, result in
-                let bytes = try GLibError.check { g_input_stream_read_bytes_finish(stream.cast(), result, $0) }
-                defer { g_bytes_unref(bytes) }
-                var size: gsize = 0
-                guard let pointer = g_bytes_get_data(bytes, &size), size > 0 else { return Data() }
-                return Data(bytes: pointer, count: Int(size))
-            }
-            if chunk.isEmpty { return data }
-            data.append(chunk)
-        }
     }
 }

@@ -74,9 +74,11 @@ package final class TestHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
+    /// The server goes away: it stops listening and drops the connections clients keep open.
     deinit {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
+        connections.dropAll()
     }
 
     /// The server's URL for `path`.
@@ -92,6 +94,7 @@ private final class Connections: @unchecked Sendable {
     private let respond: @Sendable (Request) -> TestHTTPServer.Response
     private let lock = NSLock()
     private var received: [Request] = []
+    private var open: Set<Int32> = []
 
     package init(respond: @escaping @Sendable (Request) -> TestHTTPServer.Response) {
         self.respond = respond
@@ -103,13 +106,27 @@ private final class Connections: @unchecked Sendable {
         while true {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }
+            lock.withLock { _ = open.insert(client) }
             let thread = Thread { [self] in serve(client) }
             thread.start()
         }
     }
 
+    /// Shuts down every open connection; their threads then end.
+    func dropAll() {
+        lock.withLock {
+            for client in open { shutdown(client, Int32(SHUT_RDWR)) }
+        }
+    }
+
     private func serve(_ client: Int32) {
-        defer { close(client) }
+        defer {
+            // Closed under the lock, so that dropAll never shuts down a reused descriptor.
+            lock.withLock {
+                open.remove(client)
+                close(client)
+            }
+        }
         var buffer = Data()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
