@@ -7,7 +7,9 @@
 #ifndef CWEBKITGTK_SHIM_H
 #define CWEBKITGTK_SHIM_H
 
+#define G_SETTINGS_ENABLE_BACKEND
 #include <gtk/gtk.h>
+#include <gio/gsettingsbackend.h>
 #include <webkit2/webkit2.h>
 #include <libsoup/soup.h>
 #include <glib-unix.h>
@@ -16,6 +18,8 @@
 #include <cairo-pdf.h>
 #include <sys/eventfd.h>
 #include <poll.h>
+#include <libintl.h>
+#include <locale.h>
 
 // GLib's boolean constants are macros over an int typedef.
 static const gboolean cwk_true = TRUE;
@@ -38,6 +42,14 @@ static inline GType cwk_type_int(void) { return G_TYPE_INT; }
 static inline const GVariantType *cwk_variant_type_vardict(void) { return G_VARIANT_TYPE_VARDICT; }
 static inline const GVariantType *cwk_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
 static inline const GVariantType *cwk_variant_type_boolean(void) { return G_VARIANT_TYPE_BOOLEAN; }
+static inline const GVariantType *cwk_variant_type_double(void) { return G_VARIANT_TYPE_DOUBLE; }
+static inline const GVariantType *cwk_variant_type_int32(void) { return G_VARIANT_TYPE_INT32; }
+static inline const GVariantType *cwk_variant_type_strv(void) { return G_VARIANT_TYPE_STRING_ARRAY; }
+
+// `gtk_dialog_new_with_buttons` is variadic; this makes a dialog without buttons.
+static inline GtkWidget *cwk_dialog_new(const char *title, GtkWindow *parent, GtkDialogFlags flags) {
+    return gtk_dialog_new_with_buttons(title, parent, flags, NULL, NULL);
+}
 
 // The GIO error domain is a macro around a function call.
 static inline GQuark cwk_io_error_quark(void) { return G_IO_ERROR; }

@@ -127,6 +127,16 @@ extension GObjectReference {
             name, after: after, handler: { arguments in handler(arguments).map(SignalResult.bool) ?? .unchanged })
     }
 
+    /// Connects `handler` to a signal that returns a `gint`, such as GApplication's
+    /// `handle-local-options`.
+    @discardableResult
+    package func connect(
+        _ name: String,
+        returningInt handler: @escaping @MainActor (SignalArguments) -> Int32
+    ) -> SignalConnection {
+        connectClosure(name, after: false, handler: { arguments in .int(handler(arguments)) })
+    }
+
     /// Connects `handler` to a signal that returns a `GObject`, such as a `create` signal
     /// that answers with a new widget. The handler returns the object without a reference
     /// of its own (transfer none), or nil.

@@ -43,6 +43,8 @@ enum Trampoline {
             if returnValue.pointee.g_type == cwk_type_boolean() {
                 g_value_set_boolean(returnValue, value ? cwk_true : cwk_false)
             }
+        case .int(let value):
+            if returnValue.pointee.g_type == cwk_type_int() { g_value_set_int(returnValue, value) }
         case .object(let object):
             if g_type_is_a(returnValue.pointee.g_type, cwk_type_object()) != 0 {
                 g_value_set_object(returnValue, object.map { UnsafeMutableRawPointer($0) })
@@ -115,6 +117,8 @@ enum SignalResult: @unchecked Sendable {
     case unchanged
     /// A `gboolean` result.
     case bool(Bool)
+    /// A `gint` result.
+    case int(Int32)
     /// A `GObject` result, transfer none (the emission takes its own reference).
     case object(OpaquePointer?)
 }

@@ -5,5 +5,7 @@ package enum AppInfo {
     /// The name shown to people.
     package static let name = "Lakes"
     /// The version, as meson and the metainfo file give it.
-    package static let version = "0.1.0"
+    package static let version = "0.2.0"
+    /// Where people read about the app.
+    package static let website = "https://github.com/lakes/lakes"
 }

@@ -1,80 +1,137 @@
-internal import CWebKitGTK
 import Foundation
 import GLibBridge
 import WebKitGTK
 
-/// The Lakes desktop app: a `GtkApplication` with one main window.
+/// The Lakes desktop app: a `GtkApplication`, one instance per session, with one main
+/// window.
+///
+/// A second `lakes URL` hands its URL to the running instance over D-Bus
+/// (`G_APPLICATION_HANDLES_OPEN`) and exits 0. `--automation` runs an instance of its own
+/// (`G_APPLICATION_NON_UNIQUE`) with throwaway data, for a WebDriver client.
 @MainActor
 package final class LakesApplication {
-    private let application: GObjectReference
-    private let options: LaunchOptions
-    private let throwawayHome: ThrowawayHome?
+    private let application: Gtk.Application
+    private var throwawayHome: ThrowawayHome?
     /// The environment Lakes started with, before ``ThrowawayHome/apply()``: what the
     /// programs it hands links to get.
     private let startingEnvironment: [String: String]
+    private var isAutomated = false
+    /// The URLs of the command line, for the first window.
+    private var launchURLs: [URL] = []
     private var services: AppServices?
     private var automation: WebAutomation?
+    private var colorScheme: ColorSchemeFollower?
     /// Windows whose page a WebDriver session has been given.
     private var automatedWindows: Set<ObjectIdentifier> = []
     private var windows: [MainWindow] = []
-    private var connections: [SignalConnection] = []
 
     /// Runs Lakes with the process's command line and returns its exit status.
     package static func main(arguments: [String] = CommandLine.arguments) -> Int32 {
-        let options: LaunchOptions
-        do {
-            options = try LaunchOptions.parse(Array(arguments.dropFirst()))
-        } catch {
-            FileHandle.standardError.write(Data("lakes: \(error)\n\(LaunchOptions.usage)\n".utf8))
-            return 2
-        }
-        if options.showHelp {
-            print(LaunchOptions.usage)
-            return 0
-        }
-        if options.showVersion {
+        Localization.setUp()
+        MainLoop.prepareForGLibOwnedMainThread()
+        let app = LakesApplication()
+        let status = app.application.run(arguments: arguments)
+        app.throwawayHome?.remove()
+        return status
+    }
+
+    private init() {
+        startingEnvironment = ProcessInfo.processInfo.environment
+        Gtk.Application.setNames(displayName: AppInfo.name, programName: AppInfo.id)
+        application = Gtk.Application(id: AppInfo.id, handlesOpen: true)
+        application.addOption("version", description: localized("Print the version and exit"))
+        application.addOption(
+            "automation",
+            description: localized("Let a WebDriver client drive Lakes, in an instance of its own that keeps no data"))
+        application.addRemainingArguments(placeholder: localized("[URL…]"))
+        application.describeCommandLine(
+            parameters: localized("[URL…]"),
+            summary: localized("Read about the world's great lakes, and add your own from the web."))
+        application.onLocalOptions { [weak self] options in self?.handle(options) }
+        application.onStartup { [weak self] in self?.startup() }
+        application.onActivate { [weak self] in self?.activate() }
+        application.onOpen { [weak self] uris in self?.open(uris.compactMap(URL.init(string:))) }
+    }
+
+    /// Acts on the options in the launching process: prints the version, checks the URLs,
+    /// and hands them to the running instance when there is one.
+    ///
+    /// - Returns: An exit status to stop with, or nil to go on as the primary instance.
+    private func handle(_ options: Gtk.CommandLineOptions) -> Int32? {
+        if options.contains("version") {
             print("\(AppInfo.name) \(AppInfo.version)")
             return 0
         }
-        var throwawayHome: ThrowawayHome?
-        if options.automation {
+        let urls: [URL]
+        do {
+            urls = try options.remaining.map(LaunchArgument.url(from:))
+        } catch {
+            FileHandle.standardError.write(
+                Data(
+                    "lakes: \(error)\n\(String(format: localized("Run “%@” to see the options."), "lakes --help"))\n"
+                        .utf8))
+            return 2
+        }
+        if options.contains("automation") {
             do {
                 throwawayHome = try ThrowawayHome.make()
             } catch {
                 Log.lakes.warning("cannot make a folder for the automation session: \(error)")
                 return 1
             }
+            throwawayHome?.apply()  // before GLib reads the XDG folders
+            isAutomated = true
+            application.makeNonUnique()
         }
-        defer { throwawayHome?.remove() }
-        MainLoop.prepareForGLibOwnedMainThread()
-        return LakesApplication(options: options, throwawayHome: throwawayHome).run()
+        do {
+            try application.register()
+        } catch {
+            FileHandle.standardError.write(Data("lakes: \(error.message)\n".utf8))
+            return 1
+        }
+        if application.isRemote {
+            // The running instance opens them (or shows its window); this one is done.
+            if urls.isEmpty { application.activateRemote() } else { application.open(urls.map(\.absoluteString)) }
+            application.flush()
+            return 0
+        }
+        launchURLs = urls
+        return nil
     }
 
-    private init(options: LaunchOptions, throwawayHome: ThrowawayHome?) {
-        self.options = options
-        self.throwawayHome = throwawayHome
-        startingEnvironment = ProcessInfo.processInfo.environment
-        throwawayHome?.apply()  // before GLib reads the XDG folders
-        g_set_application_name(AppInfo.name)
-        g_set_prgname(AppInfo.id)
-        let app = gtk_application_new(AppInfo.id, G_APPLICATION_NON_UNIQUE)!
-        application = GObjectReference(adopting: OpaquePointer(app))
-        connections.append(
-            application.connect("activate") { [weak self] _ in
-                self?.activate()
-                return nil
-            })
-    }
-
-    private func run() -> Int32 {
-        // Quit cleanly (closing pages, ending web processes) on the usual stop signals.
+    private func startup() {
         for signal in [SIGTERM, SIGINT, SIGHUP] {
-            MainLoop.onUnixSignal(signal) { [application] in g_application_quit(application.cast()) }
+            // Quit cleanly (saving the window, closing pages, ending web processes).
+            MainLoop.onUnixSignal(signal) { [weak self] in self?.quit() }
         }
-        // The command line was read above; GApplication sees only the program name.
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments.first ?? "lakes"), nil]
-        defer { free(argv[0]) }
-        return g_application_run(application.cast(), 1, &argv)
+        colorScheme = ColorSchemeFollower()
+        for action in AppAction.allCases {
+            application.addAction(
+                Gtk.SimpleAction(action.rawValue) { [weak self] _ in self?.perform(action) })
+            if !action.accelerators.isEmpty {
+                application.setAccelerators(action.accelerators, for: action.detailedName)
+            }
+        }
+    }
+
+    private func perform(_ action: AppAction) {
+        let parent = windows.first?.window
+        switch action {
+        case .shortcuts: Gtk.showShortcuts(Gtk.lakesShortcutGroups, parent: parent)
+        case .about:
+            Gtk.showAbout(
+                Gtk.AboutInfo(
+                    name: AppInfo.name, version: AppInfo.version,
+                    comments: localized("Read about the world's great lakes, and add your own from the web."),
+                    iconName: AppInfo.id, website: AppInfo.website, copyright: "© 2026 The Lakes authors"),
+                parent: parent)
+        case .quit: quit()
+        }
+    }
+
+    private func quit() {
+        for window in windows { window.saveState() }
+        application.quit()
     }
 
     private func activate() {
@@ -84,17 +141,36 @@ package final class LakesApplication {
         }
         let services = makeServices()
         let window = openWindow(services)
-        if let url = options.url {
+        if let url = launchURLs.last {
             window.open(url)
-        } else if let first = services.catalog.articles.first {
-            window.open(first.url)
+        } else if let url = lastArticle(services) ?? services.catalog.articles.first?.url {
+            window.open(url)
         } else {
             window.page.load(html: StartPage.html(problem: services.contentProblem))
         }
+        launchURLs = []
         window.present()
     }
 
-    /// What every window shares, made once: the catalog, the data store, the sightings.
+    /// The article the reader had open last time, if it is still there.
+    private func lastArticle(_ services: AppServices) -> URL? {
+        guard !isAutomated else { return nil }
+        let key = services.settings.lastArticle
+        return services.catalog.article(slug: key)?.url ?? services.lakes.lakes.first { $0.id == key }?.url
+    }
+
+    /// Opens URLs another launch handed over, in the window, which comes to the front.
+    private func open(_ urls: [URL]) {
+        guard let url = urls.last else { return activate() }
+        guard let window = windows.first else {
+            launchURLs = [url]
+            return activate()
+        }
+        window.open(url)
+        window.present()
+    }
+
+    /// What every window shares, made once: the catalog, the stores, the settings.
     private func makeServices() -> AppServices {
         if let services { return services }
         let content = ContentLocation.find()
@@ -107,21 +183,34 @@ package final class LakesApplication {
                 problem = error.description
             }
         } else {
-            problem = "The bundled articles were not found. Set LAKES_DATA_DIR to the folder that holds articles/."
+            problem = localized(
+                "The bundled articles were not found. Set LAKES_DATA_DIR to the folder that holds articles/.")
         }
         if let problem { Log.lakes.warning(problem) }
+        let lakes = AddedLakeStore.standard()
+        var storeProblem: String?
+        if case .corrupt(let aside, let reason) = lakes.load() {
+            storeProblem = String(
+                format: localized(
+                    "Your lakes could not be read, so Lakes starts without them. The file was kept as %@."),
+                aside.path)
+            Log.lakes.message("the added lakes could not be read (\(reason)); moved to \(aside.path)")
+        }
 
-        let store: WKWebsiteDataStore = options.automation ? .nonPersistent() : .default()
+        let store: WKWebsiteDataStore = isAutomated ? .nonPersistent() : .default()
         let made = AppServices(
             contentDirectory: content, catalog: catalog, contentProblem: problem, dataStore: store,
-            isAutomated: options.automation, sightings: SightingStore.standard(),
-            opener: ExternalOpener(baseEnvironment: startingEnvironment))
-        if options.automation {
+            isAutomated: isAutomated, sightings: SightingStore.standard(), lakes: lakes,
+            settings: AppSettings.standard(), opener: ExternalOpener(baseEnvironment: startingEnvironment))
+        if isAutomated {
             automation = WebAutomation(dataStore: store, browserName: "lakes", browserVersion: AppInfo.version) {
                 [weak self] _ in self?.pageForAutomation()
             }
         }
         services = made
+        if let storeProblem {
+            Task { @MainActor [weak self] in self?.windows.first?.area.showNotice(storeProblem) }
+        }
         return made
     }
 
@@ -166,5 +255,8 @@ struct AppServices {
     /// Whether a WebDriver client drives the windows (`--automation`).
     let isAutomated: Bool
     let sightings: SightingStore
+    /// The lakes the reader added, and their offline copies.
+    let lakes: AddedLakeStore
+    let settings: AppSettings
     let opener: ExternalOpener
 }

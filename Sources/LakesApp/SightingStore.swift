@@ -38,12 +38,7 @@ package final class SightingStore: @unchecked Sendable {
 
     /// The store in the user's data folder.
     package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> SightingStore {
-        let home =
-            environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
-        let data =
-            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? home.appendingPathComponent(".local/share")
-        return SightingStore(file: data.appendingPathComponent(AppInfo.id).appendingPathComponent("sightings.json"))
+        SightingStore(file: DataFolder.app(environment: environment).appendingPathComponent("sightings.json"))
     }
 
     /// Every saved sighting, oldest first. A missing file is no sightings; an unreadable one

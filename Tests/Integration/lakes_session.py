@@ -219,7 +219,8 @@ class Lakes:
     def x_window(self, title=None):
         """The id of the app's visible top-level X window (with `title`, if given)."""
         def find():
-            command = ["xdotool", "search", "--onlyvisible", "--pid", str(self.pid)]
+            # --all: the window must be this process's and have the title, not either.
+            command = ["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.pid)]
             if title:
                 command += ["--name", f"^{title}$"]
             found = subprocess.run(command, capture_output=True, text=True, timeout=10).stdout.split()

@@ -24,8 +24,8 @@ struct LakesDialogPresenterTests {
                 presenter.presentations == round && presenter.presented != nil
             }
             let dialog = try #require(presenter.presented)
-            #expect(gtk_widget_get_visible(UnsafeMutablePointer(OpaquePointer(dialog))) != 0)
-            gtk_dialog_response(dialog, choice.rawValue)
+            #expect(dialog.isVisible)
+            gtk_dialog_response(dialog.cast(), choice.rawValue)
         }
         #expect(try await script.value == expected)
     }
@@ -43,7 +43,7 @@ struct LakesDialogPresenterTests {
             Issue.record("the alert closed by itself")
             return
         }
-        gtk_dialog_response(dialog, GTK_RESPONSE_OK.rawValue)
+        gtk_dialog_response(dialog.cast(), GTK_RESPONSE_OK.rawValue)
         #expect(try await script.value == #""after""#)
     }
 }

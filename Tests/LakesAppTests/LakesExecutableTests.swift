@@ -11,10 +11,36 @@ struct LakesExecutableTests {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lakes")
     }
 
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    /// A throwaway home for one test's runs of Lakes: its data, settings (in memory) and
+    /// caches stay out of the real ones.
+    private static func environment(home: URL) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for (variable, folder) in [
+            "HOME": "", "XDG_DATA_HOME": "data", "XDG_CONFIG_HOME": "config", "XDG_CACHE_HOME": "cache",
+            "XDG_STATE_HOME": "state",
+        ] {
+            let path = home.appendingPathComponent(folder)
+            try? FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
+            environment[variable] = path.path
+        }
+        environment["GSETTINGS_BACKEND"] = "memory"
+        environment["NO_AT_BRIDGE"] = "1"
+        return environment
+    }
+
+    private static func makeHome() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("lakes-executable-\(UUID().uuidString)")
+    }
+
+    private func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (
+        status: Int32, output: String, error: String
+    ) {
+        let home = Self.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
         let process = Process()
         process.executableURL = lakes
         process.arguments = arguments
+        process.environment = environment ?? Self.environment(home: home)
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
@@ -48,14 +74,31 @@ struct LakesExecutableTests {
         #expect(version.output.hasPrefix("Lakes "))
         let help = try run(["--help"])
         #expect(help.status == 0)
-        #expect(help.output.contains("Usage: lakes"))
+        #expect(help.output.contains("lakes [OPTION…] [URL…]"), "\(help.output)")
     }
 
-    @Test func aBadArgumentExitsWithUsage() throws {
+    @Test func anUnknownOptionIsRefusedByGApplication() throws {
         let result = try run(["--no-such-option"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("Unknown option --no-such-option"))
+    }
+
+    @Test(arguments: ["not a url", "relative/path"])
+    func anArgumentThatIsNoPageExitsWithAMessage(_ argument: String) throws {
+        let result = try run([argument])
         #expect(result.status == 2)
-        #expect(result.error.contains("unknown option --no-such-option"))
-        #expect(result.error.contains("Usage: lakes"))
+        #expect(result.error.contains("not a URL or an existing file: \(argument)"))
+        #expect(result.error.contains("lakes --help"))
+    }
+
+    @Test func helpListsTheOptionsInTheReadersLanguage() throws {
+        var environment = Self.environment(home: Self.makeHome())
+        environment["LANGUAGE"] = "es"
+        let help = try run(["--help"], environment: environment)
+        #expect(help.status == 0)
+        #expect(help.output.contains("--automation"))
+        #expect(help.output.contains("--version"))
+        #expect(help.output.contains("Lea sobre los grandes lagos del mundo"), "\(help.output)")
     }
 
     @Test func theWindowShowsThePagesTitle() async throws {
@@ -64,8 +107,11 @@ struct LakesExecutableTests {
         try Data("<!doctype html><title>\(title)</title><h1>Smoke</h1>".utf8).write(to: page)
         defer { try? FileManager.default.removeItem(at: page) }
 
+        let home = Self.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
         let process = Process()
         process.executableURL = lakes
+        process.environment = Self.environment(home: home)
         process.arguments = [page.absoluteString]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -1,0 +1,17 @@
+internal import CWebKitGTK
+import Foundation
+
+extension Gtk {
+    /// Asks GTK, and with it every web view, for the dark or the light variant of the theme
+    /// (`gtk-application-prefer-dark-theme` of the default `GtkSettings`). WebKit answers
+    /// `prefers-color-scheme` from it, so pages follow too.
+    static func setPrefersDarkTheme(_ dark: Bool) {
+        guard let settings = gtk_settings_get_default() else { return }
+        var value = GValue()
+        g_value_init(&value, cwk_type_boolean())
+        g_value_set_boolean(&value, dark ? cwk_true : cwk_false)
+        g_object_set_property(
+            UnsafeMutablePointer(OpaquePointer(settings)), "gtk-application-prefer-dark-theme", &value)
+        g_value_unset(&value)
+    }
+}

@@ -1,0 +1,47 @@
+internal import CWebKitGTK
+import GLibBridge
+
+extension Gtk {
+    /// A `GtkListBox`: a vertical list of rows, one of which may be selected.
+    @MainActor
+    final class ListBox: Container {
+        /// An empty list in which one row at a time can be selected (`gtk_list_box_new`).
+        init() {
+            super.init(gtk_list_box_new())
+            gtk_list_box_set_selection_mode(cast(), GTK_SELECTION_SINGLE)
+        }
+
+        /// The number of rows.
+        var count: Int {
+            guard let children = gtk_container_get_children(cast()) else { return 0 }
+            defer { g_list_free(children) }
+            return Int(g_list_length(children))
+        }
+
+        /// Runs `action` with a row's index when a person picks it, by a click or Enter
+        /// (`row-activated`). GTK's `row-selected` also fires when the selection follows
+        /// keyboard focus, which is no choice of the reader's, so it is not used.
+        func onRowActivated(_ action: @escaping @MainActor (Int) -> Void) {
+            on("row-activated") { arguments in
+                guard let row = arguments.object(1) else { return nil }
+                action(Int(gtk_list_box_row_get_index(UnsafeMutablePointer(row))))
+                return nil
+            }
+        }
+
+        /// Selects the row at `index`, or none for nil or an index out of range, without
+        /// activating it (`gtk_list_box_select_row`, `gtk_list_box_unselect_all`).
+        func select(_ index: Int?) {
+            guard let index, index >= 0, let row = gtk_list_box_get_row_at_index(cast(), gint(index)) else {
+                gtk_list_box_unselect_all(cast())
+                return
+            }
+            if gtk_list_box_get_selected_row(cast()) != row { gtk_list_box_select_row(cast(), row) }
+        }
+
+        /// The index of the selected row, if one is.
+        var selectedIndex: Int? {
+            gtk_list_box_get_selected_row(cast()).map { Int(gtk_list_box_row_get_index($0)) }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+internal import CWebKitGTK
+import GLibBridge
+
+extension Gtk {
+    /// A `GVariant` value, held by one strong reference: what actions take and hold.
+    @MainActor
+    final class Variant {
+        /// The value, for GLib calls (not floating).
+        let pointer: OpaquePointer
+
+        /// Takes a value GLib made: a floating one is sunk, a transfer-full one adopted.
+        init(_ pointer: OpaquePointer) {
+            self.pointer = g_variant_is_floating(pointer) != 0 ? g_variant_ref_sink(pointer) : pointer
+        }
+
+        /// Adds a reference to a value GLib lends (transfer none).
+        init(borrowing pointer: OpaquePointer) {
+            self.pointer = g_variant_ref(pointer)
+        }
+
+        /// A string value (`g_variant_new_string`).
+        convenience init(_ string: String) { self.init(g_variant_new_string(string)) }
+        /// A boolean value (`g_variant_new_boolean`).
+        convenience init(_ bool: Bool) { self.init(g_variant_new_boolean(bool ? cwk_true : cwk_false)) }
+        /// A floating-point value (`g_variant_new_double`).
+        convenience init(_ double: Double) { self.init(g_variant_new_double(double)) }
+        /// A 32-bit integer value (`g_variant_new_int32`).
+        convenience init(_ int: Int32) { self.init(g_variant_new_int32(int)) }
+
+        /// An array of strings (`g_variant_new_strv`).
+        convenience init(strings: [String]) {
+            let made = withNullTerminatedCStrings(strings) { g_variant_new_strv($0, gssize(strings.count)) }
+            self.init(made!)
+        }
+
+        /// The strings it holds, if it is an array of strings.
+        var strings: [String]? {
+            guard g_variant_is_of_type(pointer, cwk_variant_type_strv()) != 0 else { return nil }
+            var count: gsize = 0
+            guard let strings = g_variant_get_strv(pointer, &count) else { return [] }
+            defer { g_free(strings) }
+            return (0..<Int(count)).compactMap { strings[$0].map { String(cString: $0) } }
+        }
+
+        /// The string it holds, if it is a string.
+        var string: String? {
+            guard g_variant_is_of_type(pointer, cwk_variant_type_string()) != 0 else { return nil }
+            return String(cString: g_variant_get_string(pointer, nil))
+        }
+
+        /// The boolean it holds, if it is a boolean.
+        var bool: Bool? {
+            guard g_variant_is_of_type(pointer, cwk_variant_type_boolean()) != 0 else { return nil }
+            return g_variant_get_boolean(pointer) != 0
+        }
+
+        /// The number it holds, if it is a double.
+        var double: Double? {
+            guard g_variant_is_of_type(pointer, cwk_variant_type_double()) != 0 else { return nil }
+            return g_variant_get_double(pointer)
+        }
+
+        /// The number it holds, if it is a 32-bit integer.
+        var int32: Int32? {
+            guard g_variant_is_of_type(pointer, cwk_variant_type_int32()) != 0 else { return nil }
+            return g_variant_get_int32(pointer)
+        }
+
+        isolated deinit {
+            g_variant_unref(pointer)
+        }
+    }
+}

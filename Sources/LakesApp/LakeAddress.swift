@@ -1,0 +1,41 @@
+import Foundation
+
+/// The web address of a lake article a reader adds, checked before Lakes opens it.
+package enum LakeAddress {
+    /// Why an address was not taken, in words for the dialog.
+    package struct Problem: Error, Equatable, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// Reads what the reader typed: an `http` or `https` address with a host. An address
+    /// typed without a scheme (`en.wikipedia.org/wiki/Lake_Geneva`) is taken as `https`.
+    ///
+    /// - Returns: The address.
+    /// - Throws: ``Problem`` for anything else, saying what is wrong.
+    package static func parse(_ text: String) throws(Problem) -> URL {
+        let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !typed.isEmpty else { throw Problem(description: localized("Enter the address of a web page.")) }
+        guard !typed.contains(where: { $0.isWhitespace }) else {
+            throw Problem(description: localized("A web address has no spaces."))
+        }
+        let hasScheme = typed.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) != nil
+        let isHostAndPort = typed.range(of: "^[^/:]+:[0-9]+(/|$)", options: .regularExpression) != nil
+        let candidate = hasScheme && !isHostAndPort ? typed : "https://" + typed
+        guard let url = URL(string: candidate), let scheme = url.scheme?.lowercased() else {
+            throw Problem(description: localized("This is not a web address."))
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw Problem(
+                description: String(
+                    format: localized("Lakes opens web pages only (http or https), not %@ addresses."), scheme))
+        }
+        guard let host = url.host(), !host.isEmpty, host.contains(".") || host == "localhost" || host.hasPrefix("[")
+        else {
+            throw Problem(description: localized("The address needs a site name, like en.wikipedia.org."))
+        }
+        guard url.user == nil, url.password == nil else {
+            throw Problem(description: localized("Lakes does not open addresses with a user name or password."))
+        }
+        return url
+    }
+}

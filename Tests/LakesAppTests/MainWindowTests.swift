@@ -1,0 +1,176 @@
+import CWebKitGTK
+import Foundation
+import TestSupport
+import Testing
+import WebKitGTK
+
+@testable import LakesApp
+
+/// The application the test windows belong to: registered, as GTK wants, but unique to
+/// this process and off any bus.
+@MainActor
+private let testApplication: Gtk.Application = {
+    let application = Gtk.Application(id: "io.github.lakes.LakesTests", handlesOpen: false)
+    application.makeNonUnique()
+    try? application.register()
+    return application
+}()
+
+/// A Lakes window over the bundled articles, with its own folder for added lakes.
+@MainActor
+private func makeWindow(folder: URL) throws -> MainWindow {
+    let content = try #require(ContentLocation.find(), "the bundled articles are found from the test binary")
+    let services = AppServices(
+        contentDirectory: content, catalog: try ArticleCatalog(contentDirectory: content), contentProblem: nil,
+        dataStore: .nonPersistent(), isAutomated: false,
+        sightings: SightingStore(file: folder.appendingPathComponent("sightings.json")),
+        lakes: AddedLakeStore(folder: folder), settings: AppSettings.from(schemaFolder: folder, keyFile: nil),
+        opener: ExternalOpener(program: "true"))
+    let window = MainWindow(application: testApplication, services: services)
+    window.present()
+    return window
+}
+
+/// The web processes this test process runs now.
+private func webProcesses() -> Set<Int32> {
+    let me = getpid()
+    var found = Set<Int32>()
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+        guard let pid = Int32(entry),
+            let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { continue }
+        let name = stat[stat.index(after: stat.firstIndex(of: "(")!)..<close]
+        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+        if name.hasPrefix("WebKitWebProces"), fields.count > 1, Int32(fields[1]) == me { found.insert(pid) }
+    }
+    return found
+}
+
+@MainActor
+@Suite(.serialized)
+struct MainWindowTests {
+    @Test func aKilledWebProcessShowsTheCrashPageAndReloadBringsTheReaderBack() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-crash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = webProcesses()
+        let window = try makeWindow(folder: folder)
+        defer { window.window.destroy() }
+        let tahoe = try #require(window.catalog.article(slug: "tahoe"))
+        window.open(tahoe.url)
+        await waitUntil("the article is shown with its sections") {
+            window.page.currentNavigationEvent?.event == .finished && window.sidebar.sections.count > 3
+        }
+        try await window.page.scroll(to: ScrollPosition(y: 900))
+        await waitUntil("the window knows where the reader is") { abs(window.readingOffset - 900) < 2 }
+
+        let processes = webProcesses().subtracting(before)
+        try #require(!processes.isEmpty, "the page's web process is found")
+        for process in processes { kill(process, SIGKILL) }
+        await waitUntil("the crash page is shown") { window.area.showsCrash }
+        #expect(window.isCrashed)
+        #expect(window.header.widget.title == tahoe.title, "the header keeps the article")
+        #expect(window.header.widget.subtitle == tahoe.location)
+        #expect(window.actions[.article]?.state?.string == "tahoe", "the sidebar keeps the article")
+
+        window.window.activateAction(WindowAction.reload.rawValue)
+        await waitUntil("the article is back") {
+            !window.area.showsCrash && window.page.currentNavigationEvent?.event == .finished
+        }
+        #expect(!window.isCrashed)
+        #expect(window.page.url == tahoe.url)
+        await waitUntil("the reader is back where they were") {
+            abs((window.page.scrollGeometry?.contentOffset.y ?? 0) - 900) < 2
+        }
+        #expect(window.header.widget.title == tahoe.title)
+    }
+
+    @Test func anAddedLakeOpensFromItsOfflineCopyWhenItsSiteIsGone() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-offline-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let article = """
+            <!doctype html><html><head><title>Lake Geneva</title>
+            <link rel="stylesheet" href="/style.css"></head>
+            <body><main><h1>Lake Geneva</h1><p>A lake on the Rhône.</p>
+            <h2>Geography</h2><p>Between Switzerland and France.</p>
+            <h2 id="history">History</h2><p>Roman Lousonna.</p><h3>Steamers</h3><p>Belle Époque boats.</p>
+            </main></body></html>
+            """
+        var server: TestHTTPServer? = try TestHTTPServer { request in
+            if request.path == "/style.css" {
+                return TestHTTPServer.Response(
+                    headers: ["Content-Type": "text/css"], body: Data("h2 { color: rgb(0, 90, 140); }".utf8))
+            }
+            return .html(article)
+        }
+        let url = try #require(server?.url("/geneva.html"))
+        let window = try makeWindow(folder: folder)
+        defer { window.window.destroy() }
+
+        window.add(url)
+        #expect(window.lakes.lakes.map(\.url) == [url])
+        await waitUntil("the offline copy is kept") { window.lakes.offlineCopy(for: url) != nil }
+        #expect(window.lakes.lakes.first?.title == "Lake Geneva", "the page's title names the lake")
+        #expect(window.sidebar.added.map(\.title) == ["Lake Geneva"])
+        await waitUntil("the web article has sections, ids made where it had none") {
+            window.sidebar.sections.map(\.title) == ["Geography", "History", "Steamers"]
+        }
+        #expect(window.sidebar.sections.map(\.id) == ["lakes-section-1", "history", "lakes-section-2"])
+        #expect(!window.showsOfflineCopy)
+        let archive = try #require(window.lakes.offlineCopy(for: url))
+        let text = String(decoding: archive, as: UTF8.self)
+        #expect(text.contains("Content-Type: text/css"), "the style sheet is in the copy")
+        #expect(text.contains("Content-Location: \(url.absoluteString)"))
+
+        server = nil  // the site goes away
+        window.open(try #require(window.catalog.article(slug: "baikal")).url)
+        await waitUntil("another article is shown") { window.page.title == "Lake Baikal" }
+        window.window.activateAction(WindowAction.article.rawValue, Gtk.Variant(url.absoluteString))
+        await waitUntil("the offline copy is shown") {
+            window.showsOfflineCopy && window.page.title == "Lake Geneva"
+                && window.page.currentNavigationEvent?.event == .finished
+        }
+        #expect(window.page.url == window.lakes.offlineCopyFile(for: url))
+        #expect(window.header.widget.subtitle?.contains("127.0.0.1") == true)
+        #expect(window.header.widget.subtitle != "127.0.0.1", "the header says it is the offline copy")
+        #expect(window.area.shownNotice != nil)
+        let color = try await window.page.callJavaScript(
+            "return getComputedStyle(document.querySelector('h2')).color", as: String.self)
+        #expect(color == "rgb(0, 90, 140)", "the copy brings its style sheet")
+        await waitUntil("the sections come from the copy") { window.sidebar.sections.count == 3 }
+        #expect(window.actions[.article]?.state?.string == url.absoluteString)
+    }
+
+    @Test func removingTheOpenLakeForgetsItAndItsCopy() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-remove-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try TestHTTPServer { _ in .html(html(title: "Lake Como", body: "<h2>Villas</h2>")) }
+        let window = try makeWindow(folder: folder)
+        defer { window.window.destroy() }
+        let url = server.url("/como")
+        window.add(url)
+        await waitUntil("the offline copy is kept") { window.lakes.offlineCopy(for: url) != nil }
+        #expect(window.actions[.removeLake]?.isEnabled == true)
+        window.window.activateAction(WindowAction.removeLake.rawValue, Gtk.Variant(""))
+        #expect(window.lakes.lakes.isEmpty)
+        #expect(window.lakes.offlineCopy(for: url) == nil)
+        #expect(window.sidebar.added.isEmpty)
+        await waitUntil("the first bundled article is shown instead") { window.page.title == "Lake Tahoe" }
+        #expect(window.actions[.removeLake]?.isEnabled == false)
+    }
+
+    @Test func theWindowRemembersItsZoomAndArticle() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let window = try makeWindow(folder: folder)
+        let settings = window.settings
+        window.open(try #require(window.catalog.article(slug: "victoria")).url)
+        await waitUntil("the article is shown") { window.page.title == "Lake Victoria" }
+        window.window.activateAction(WindowAction.zoomIn.rawValue)
+        #expect(window.webView.magnification == 1.1)
+        window.window.destroy()
+        #expect(settings.zoom == 1.1)
+        #expect(settings.lastArticle == "victoria")
+        #expect(settings.sidebarWidth >= 180)
+    }
+}
