@@ -10,12 +10,23 @@ import Foundation
 final class ColorSchemeFollower {
     private let desktop: Gtk.Settings?
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        desktop = Gtk.Settings(
-            schema: "org.gnome.desktop.interface", sources: [.installed], requiringKey: "color-scheme")
+    /// Follows `desktop` (the desktop's interface settings, if their schema is installed)
+    /// and `GTK_THEME` in `environment`.
+    init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        desktop: Gtk.Settings? = ColorSchemeFollower.desktopSettings()
+    ) {
+        self.desktop = desktop
         let forcedDark = environment["GTK_THEME"]?.lowercased().hasSuffix(":dark") == true
         desktop?.onChange("color-scheme") { [weak self] in self?.apply(forcedDark: forcedDark) }
         apply(forcedDark: forcedDark)
+    }
+
+    /// GNOME's interface settings, where `color-scheme` is kept; nil where they are not installed.
+    static func desktopSettings(backend: Gtk.Settings.Backend = .standard) -> Gtk.Settings? {
+        Gtk.Settings(
+            schema: "org.gnome.desktop.interface", sources: [.installed], backend: backend, requiringKey: "color-scheme"
+        )
     }
 
     /// Whether the desktop prefers dark: `color-scheme` is `prefer-dark` (1).

@@ -37,7 +37,7 @@ package final class LakesApplication {
 
     private init() {
         startingEnvironment = ProcessInfo.processInfo.environment
-        Gtk.Application.setNames(displayName: AppInfo.name, programName: AppInfo.id)
+        Gtk.Application.setName(AppInfo.name)
         application = Gtk.Application(id: AppInfo.id, handlesOpen: true)
         application.addOption("version", description: localized("Print the version and exit"))
         application.addOption(
@@ -45,7 +45,6 @@ package final class LakesApplication {
             description: localized("Let a WebDriver client drive Lakes, in an instance of its own that keeps no data"))
         application.addRemainingArguments(placeholder: localized("[URL…]"))
         application.describeCommandLine(
-            parameters: localized("[URL…]"),
             summary: localized("Read about the world's great lakes, and add your own from the web."))
         application.onLocalOptions { [weak self] options in self?.handle(options) }
         application.onStartup { [weak self] in self?.startup() }

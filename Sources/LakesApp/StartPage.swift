@@ -4,8 +4,11 @@ import Foundation
 /// broken. It says what is wrong.
 enum StartPage {
     static func html(problem: String?) -> String {
-        let message = (problem ?? "There are no articles to show.")
-            .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        }
+        let message = escaped(problem ?? localized("There are no articles to show."))
+        let heading = escaped(localized("No articles"))
         return """
             <!doctype html>
             <html lang="en">
@@ -24,7 +27,7 @@ enum StartPage {
             </head>
             <body>
             <main>
-              <h1>No articles</h1>
+              <h1>\(heading)</h1>
               <p>\(message)</p>
             </main>
             </body>

@@ -174,3 +174,34 @@ struct MainWindowTests {
         #expect(settings.sidebarWidth >= 180)
     }
 }
+
+/// The desktop's dark preference reaches GTK, and through it the articles.
+@MainActor
+@Suite(.serialized)
+struct ColorSchemeTests {
+    private func prefersDark(_ page: WebPage) async throws -> Bool {
+        try await page.callJavaScript("return matchMedia('(prefers-color-scheme: dark)').matches", as: Bool.self)
+    }
+
+    @Test func theDesktopsPreferenceAndADarkThemeMakeTheArticleDark() async throws {
+        let page = WebPage()
+        _ = WebView(page)
+        _ = await outcome(of: page.load(html: "<title>Style</title><p>Water"))
+        let desktop = try #require(ColorSchemeFollower.desktopSettings(backend: .memory))
+        let follower = ColorSchemeFollower(environment: [:], desktop: desktop)
+        #expect(!follower.desktopPrefersDark)
+        #expect(try await !prefersDark(page))
+
+        desktop.setEnumValue("color-scheme", 1)  // prefer-dark, as GNOME's Settings sets it
+        #expect(follower.desktopPrefersDark)
+        await waitUntil("the article turns dark") { (try? await prefersDark(page)) == true }
+        desktop.setEnumValue("color-scheme", 2)  // prefer-light
+        await waitUntil("and light again") { (try? await prefersDark(page)) == false }
+
+        let forced = ColorSchemeFollower(environment: ["GTK_THEME": "Adwaita:dark"], desktop: desktop)
+        await waitUntil("a dark theme makes it dark") { (try? await prefersDark(page)) == true }
+        _ = ColorSchemeFollower(environment: [:], desktop: desktop)
+        await waitUntil("the light preference is back") { (try? await prefersDark(page)) == false }
+        _ = forced
+    }
+}

@@ -45,10 +45,9 @@ extension Gtk {
                 application, G_OPTION_REMAINING, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING_ARRAY, "", placeholder)
         }
 
-        /// The words `--help` shows after "Usage: lakes [OPTION…]" and the summary under it
-        /// (`g_application_set_option_context_parameter_string`, `…_summary`).
-        func describeCommandLine(parameters: String, summary: String) {
-            g_application_set_option_context_parameter_string(application, parameters)
+        /// The sentence `--help` shows under its usage line
+        /// (`g_application_set_option_context_summary`).
+        func describeCommandLine(summary: String) {
             g_application_set_option_context_summary(application, summary)
         }
 
@@ -93,11 +92,11 @@ extension Gtk {
             }
         }
 
-        /// Sets the app's name as people see it and its program name, which window
-        /// managers match with its desktop file (`g_set_application_name`, `g_set_prgname`).
-        static func setNames(displayName: String, programName: String) {
+        /// Sets the app's name as people see it (`g_set_application_name`). The program
+        /// name stays the command's, as `--help` shows it; desktops match windows to the
+        /// desktop file by the application's ID.
+        static func setName(_ displayName: String) {
             g_set_application_name(displayName)
-            g_set_prgname(programName)
         }
 
         /// Runs `handler` when the primary instance is asked to show itself (`activate`).

@@ -64,6 +64,7 @@ extension Gtk {
 
         /// An enumerated key, as the number of its value (`g_settings_get_enum`).
         func enumValue(_ key: String) -> Int { Int(g_settings_get_enum(settings, key)) }
+        func setEnumValue(_ key: String, _ value: Int) { g_settings_set_enum(settings, key, gint(value)) }
 
         /// Runs `handler` after each change to `key` (`changed::<key>`).
         func onChange(_ key: String, _ handler: @escaping @MainActor () -> Void) {
