@@ -20,7 +20,8 @@ enum AddLakeDialog {
         intro.maximumWidthInCharacters = 44
         intro.textAlignment = 0
         let label = Gtk.Label()
-        label.setMarkup("<b>\(Gtk.Label.escape(localized("Web Address")))</b>")
+        let heading = localized("Web Address")
+        label.setMarkup("<b>\(Gtk.Label.escape(heading))</b>")
         label.textAlignment = 0
         label.setMargins(top: 10)
         let entry = Gtk.Entry()

@@ -80,9 +80,8 @@ final class ArticleArea {
         column.setMargins(36)
         let icon = Gtk.Image(iconName: "computer-fail-symbolic", pixelSize: 96)
         icon.addStyleClass("dim-label")
-        let title = Gtk.Label()
-        title.setMarkup(
-            "<span size='x-large' weight='bold'>\(Gtk.Label.escape(localized("The Article Stopped")))</span>")
+        let title = Gtk.Label(localized("The Article Stopped"))
+        title.setMarkup("<span size='x-large' weight='bold'>\(Gtk.Label.escape(title.text))</span>")
         let explanation = Gtk.Label(
             localized("The process that showed this article ended unexpectedly. Reload it to read on where you were."))
         explanation.wraps = true

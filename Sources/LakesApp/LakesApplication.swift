@@ -65,10 +65,8 @@ package final class LakesApplication {
         do {
             urls = try options.remaining.map(LaunchArgument.url(from:))
         } catch {
-            FileHandle.standardError.write(
-                Data(
-                    "lakes: \(error)\n\(String(format: localized("Run “%@” to see the options."), "lakes --help"))\n"
-                        .utf8))
+            let hint = String(format: localized("Run “%@” to see the options."), "lakes --help")
+            FileHandle.standardError.write(Data("lakes: \(error)\n\(hint)\n".utf8))
             return 2
         }
         if options.contains("automation") {
@@ -173,6 +171,8 @@ package final class LakesApplication {
     private func makeServices() -> AppServices {
         if let services { return services }
         let content = ContentLocation.find()
+        // A build run from its tree has the app icon in data/icons; an install, in hicolor.
+        if let content { Gtk.addIconFolder(content.appendingPathComponent("icons")) }
         var catalog = ArticleCatalog(articles: [])
         var problem: String?
         if let content {

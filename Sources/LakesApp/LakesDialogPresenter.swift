@@ -72,7 +72,8 @@ final class LakesDialogPresenter: WebPage.DialogPresenting {
         let box = Gtk.Box(.vertical, spacing: 12)
         box.setMargins(start: 18, end: 18, top: 18, bottom: 12)
         let heading = Gtk.Label()
-        heading.setMarkup("<b>\(Gtk.Label.escape(String(format: localized("%@ says"), site)))</b>")
+        let says = String(format: localized("%@ says"), site)
+        heading.setMarkup("<b>\(Gtk.Label.escape(says))</b>")
         heading.textAlignment = 0
         let text = Gtk.Label(message)
         text.wraps = true

@@ -15,3 +15,15 @@ extension Gtk {
         g_value_unset(&value)
     }
 }
+
+extension Gtk {
+    /// Lets themed icons be found in `folder` too, as loose files or a theme's folders
+    /// (`gtk_icon_theme_append_search_path`): how a build run from its tree finds the
+    /// app's own icon, which an install puts in the hicolor theme.
+    static func addIconFolder(_ folder: URL) {
+        guard FileManager.default.fileExists(atPath: folder.path), let theme = gtk_icon_theme_get_default() else {
+            return
+        }
+        gtk_icon_theme_append_search_path(theme, folder.path)
+    }
+}
