@@ -241,14 +241,7 @@ final class PageUserContent {
             answer.fail("this page may not post to \(key.name)")
             return
         }
-        guard let value, let text = jsonText(of: UnsafeMutablePointer(value)) else {
-            Log.library.message("dropped a message to \(key.name): its body is not JSON")
-            answer.fail("the message body is not JSON")
-            return
-        }
-        guard let body = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else {
-            Log.library.message("dropped a message to \(key.name): its body could not be read")
-            answer.fail("the message body could not be read")
+        guard let value, let body = Self.body(of: UnsafeMutablePointer(value), to: key.name, answer: answer) else {
             return
         }
         let message = WKScriptMessage(name: key.name, body: body, world: key.world, url: url)
@@ -260,6 +253,27 @@ final class PageUserContent {
                 answer.fail(String(describing: error))
             }
         }
+    }
+
+    /// A message's body as Swift sees it: a string as it is (`jsc_value_to_string`, no JSON
+    /// round trip), anything else through its JSON. A body that is not JSON is logged and
+    /// refused.
+    private static func body(of value: UnsafeMutablePointer<JSCValue>, to name: String, answer: ScriptReply) -> Any? {
+        if jsc_value_is_string(value) != 0, let string = jsc_value_to_string(value) {
+            defer { g_free(string) }
+            return String(cString: string)
+        }
+        guard let text = jsonText(of: value) else {
+            Log.library.message("dropped a message to \(name): its body is not JSON")
+            answer.fail("the message body is not JSON")
+            return nil
+        }
+        guard let body = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else {
+            Log.library.message("dropped a message to \(name): its body could not be read")
+            answer.fail("the message body could not be read")
+            return nil
+        }
+        return body
     }
 
     private func withPatterns<R>(
@@ -288,6 +302,13 @@ private final class ScriptReply {
         guard let reply, let context else { return }
         self.reply = nil
         defer { webkit_script_message_reply_unref(reply) }
+        if let string = value as? String {
+            // A string goes back as a JavaScript string, with no JSON round trip.
+            let result = jsc_value_new_string(UnsafeMutablePointer(context), string)!
+            webkit_script_message_reply_return_value(reply, result)
+            g_object_unref(UnsafeMutableRawPointer(result))
+            return
+        }
         let json: String
         do {
             json = try JavaScriptValues.encodeResult(value)

@@ -117,16 +117,17 @@ extension WebPage {
                 return raw instanceof Date ? \(datesAsMarkers ? "{ __webkitgtkSwiftDate: raw.getTime() }" : "raw.getTime()") : value;
             });
             """
-        guard let text = try await evaluateRaw(body, argumentsJSON: encoded, world: contentWorld?.name) else {
-            return nil
-        }
-        // The wrapper returns a JSON string, which arrives JSON-encoded once more.
-        return try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String
+        // The wrapper returns its result as JSON text, a string, read as it is.
+        return try await evaluateRaw(body, argumentsJSON: encoded, world: contentWorld?.name, readsString: true)
     }
 
     /// Runs `body` as an async function with the string `__webkitgtkSwiftJSON` in scope, and returns
-    /// the result as JSON text (nil for undefined).
-    func evaluateRaw(_ body: String, argumentsJSON: String?, world: String?) async throws -> String? {
+    /// the result as JSON text (nil for undefined); with `readsString`, a string result is
+    /// returned as the string itself (`jsc_value_to_string`), which spares encoding it as
+    /// JSON and decoding it again.
+    func evaluateRaw(
+        _ body: String, argumentsJSON: String?, world: String?, readsString: Bool = false
+    ) async throws -> String? {
         let view = webView
         let arguments: OpaquePointer? = argumentsJSON.map { json in
             let builder = g_variant_builder_new(cwk_variant_type_vardict())
@@ -148,6 +149,10 @@ extension WebPage {
                 guard let value else { return nil }
                 defer { g_object_unref(value) }
                 guard jsc_value_is_undefined(value) == 0 else { return nil }
+                if readsString, jsc_value_is_string(value) != 0, let string = jsc_value_to_string(value) {
+                    defer { g_free(string) }
+                    return String(cString: string)
+                }
                 return jsonText(of: value)
             }
         } catch let error as GLibError
