@@ -146,6 +146,7 @@ package final class LakesApplication {
             window.page.load(html: StartPage.html(problem: services.contentProblem))
         }
         launchURLs = []
+        StartupReport.watch(window.page) { [weak self] in self?.quit() }
         window.present()
     }
 

@@ -1,0 +1,76 @@
+"""Runs every benchmark, alternating the Swift program, its raw-C twin and (for start-up)
+Lakes, and writes what they print as JSON lines, one file per benchmark.
+
+Usage (under an X display): python3 bench/drive.py OUT_DIR RUNS QUICK SWIFT C LAKES SCHEME_SWIFT SCHEME_C
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+out, runs, quick, swift, c, lakes, scheme_swift, scheme_c = sys.argv[1:]
+runs, quick = int(runs), quick == "1"
+BENCHES = ["startup", "memory", "scheme-small", "js", "messages", "find", "scroll", "lifetime"]
+
+
+def run(command, env=None, timeout=180):
+    """Runs one benchmark process with BENCH_T0_NS taken just before it starts."""
+    environment = dict(os.environ, **(env or {}))
+    environment["BENCH_T0_NS"] = str(time.monotonic_ns())
+    done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=timeout)
+    if done.returncode != 0:
+        sys.stderr.write(f"{' '.join(command)} exited with {done.returncode}:\n{done.stderr[-2000:]}\n")
+        raise SystemExit(1)
+    return [line for line in done.stdout.splitlines() if line.startswith("{")]
+
+
+def lakes_startup():
+    """Lakes opening its first bundled article, with a home of its own and settings in memory."""
+    with tempfile.TemporaryDirectory() as home:
+        env = {"HOME": home, "XDG_DATA_HOME": f"{home}/data", "XDG_CONFIG_HOME": f"{home}/config",
+               "XDG_CACHE_HOME": f"{home}/cache", "GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1",
+               "LAKES_REPORT_STARTUP": "1"}
+        return run([lakes], env)
+
+
+def scheme_stream(program, mib):
+    """The streaming benchmark's one line, as rows of the table."""
+    rows = []
+    for line in run([program, str(mib)]):
+        result = json.loads(line)
+        for metric, unit in (("mb_per_s", "MB/s"), ("peak_rss_mib", "MiB")):
+            rows.append(json.dumps({"bench": "scheme-stream", "metric": metric, "impl": result["impl"],
+                                    "value": result[metric], "unit": unit, "mib": mib}))
+    return rows
+
+
+def memory(program, pages):
+    return run([program, "memory", "--pages", str(pages)] + (["--quick"] if quick else []))
+
+
+def write(name, lines):
+    with open(os.path.join(out, f"{name}.jsonl"), "a") as file:
+        for line in lines:
+            file.write(line + "\n")
+            print(line, flush=True)
+
+
+for index in range(runs):
+    # Alternate which goes first, so that neither always runs on a warmer machine.
+    order = [(c, "c"), (swift, "swift")] if index % 2 == 0 else [(swift, "swift"), (c, "c")]
+    for bench in BENCHES:
+        for program, _ in order:
+            if bench == "memory":
+                for pages in ([1, 2] if quick else [1, 10]):
+                    write(bench, memory(program, pages))
+            else:
+                write(bench, run([program, bench] + (["--quick"] if quick else [])))
+        if bench == "startup":
+            write(bench, lakes_startup())
+    for mib in ([1] if quick else [1, 16, 256]):
+        pair = [scheme_c, scheme_swift] if index % 2 == 0 else [scheme_swift, scheme_c]
+        for program in pair:
+            write("scheme-stream", scheme_stream(program, mib))
