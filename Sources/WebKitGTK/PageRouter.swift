@@ -11,7 +11,6 @@ import GLibBridge
 /// web context, and so no extra network process: pages keep sharing their data store.
 @MainActor
 enum PageRouter {
-    private static var registered: Set<String> = []  // "context pointer/scheme"
     private static var pages: [UInt: WeakPage] = [:]
     private static var tasks: [ObjectIdentifier: URLSchemeTask] = [:]
 
@@ -20,7 +19,16 @@ enum PageRouter {
         init(_ page: WebPage) { self.page = page }
     }
 
-    private static var downloadContexts: Set<UInt> = []
+    /// Marks `context` with `key` and says whether it was unmarked: whether this is the
+    /// first time for this context. The mark is the context's own data
+    /// (`g_object_set_data`), so it goes when the context is finalized; a context made
+    /// later at the same address starts unmarked, as a record kept by address would not.
+    private static func firstTime(_ key: String, on context: GObjectReference) -> Bool {
+        let object = UnsafeMutablePointer<GObject>(context.pointer)
+        guard g_object_get_data(object, key) == nil else { return false }
+        g_object_set_data(object, key, UnsafeMutableRawPointer(bitPattern: 1))
+        return true
+    }
 
     /// The page showing the engine view `view`, if any.
     static func page(for view: OpaquePointer?) -> WebPage? {
@@ -32,7 +40,7 @@ enum PageRouter {
     static func add(_ page: WebPage) {
         pages[UInt(bitPattern: page.view.pointer)] = WeakPage(page)
         let context = page.configuration.websiteDataStore.context
-        if downloadContexts.insert(UInt(bitPattern: context.pointer)).inserted {
+        if firstTime("webkitgtk-swift-downloads", on: context) {
             // Downloads start on the context; each goes to the page whose view began it.
             context.connect("download-started") { arguments in
                 guard let download = arguments.object(1) else { return nil }
@@ -43,8 +51,7 @@ enum PageRouter {
         }
         let schemes = page.configuration.urlSchemeHandlers.keys
         for scheme in schemes {
-            let key = "\(UInt(bitPattern: context.pointer))/\(scheme.rawValue)"
-            guard registered.insert(key).inserted else { continue }
+            guard firstTime("webkitgtk-swift-scheme-\(scheme.rawValue)", on: context) else { continue }
             registerURIScheme(scheme.rawValue, on: context) { request in
                 route(request, scheme: scheme)
             }

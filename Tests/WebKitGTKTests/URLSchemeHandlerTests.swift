@@ -26,6 +26,20 @@ struct URLSchemeHandlerTests {
         await waitUntil("the title") { page.title == "Chunks" }
     }
 
+    @Test func everyNewEphemeralStoreServesTheScheme() async throws {
+        // Each store has a web context of its own, freed with its last page; a new one can
+        // be made at the same address, and it must have the scheme too.
+        for round in 1...12 {
+            var configuration = WebPage.Configuration(websiteDataStore: .nonPersistent())
+            configuration.urlSchemeHandlers[URLScheme("fresh")!] = FixedHandler.html(["<title>Round \(round)</title>"])
+            let page = WebPage(configuration: configuration)
+            let result = await outcome(of: page.load(URL(string: "fresh://host/page")))
+            #expect(result.error == nil, "round \(round): \(String(describing: result.error))")
+            #expect(page.title == "Round \(round)")
+            page.close()
+        }
+    }
+
     @Test(arguments: [("utf-8", String.Encoding.utf8), ("iso-8859-1", .isoLatin1)])
     func theResponsesTextEncodingDecodesTheBody(name: String, encoding: String.Encoding) async throws {
         let text = "Zürich · Genève"
