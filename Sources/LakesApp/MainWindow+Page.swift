@@ -32,6 +32,7 @@ extension MainWindow {
             self?.showProgress()
         }
         followers.follow({ [page] in page.estimatedProgress }) { [weak self] _ in self?.showProgress() }
+        // The store is not observable; it says when it changes (see `init`).
         followers.follow({ [page, lakes] in lakes.lake(for: page.url) != nil }) { [weak self] isAdded in
             self?.setEnabled(.removeLake, isAdded)
         }

@@ -87,6 +87,7 @@ final class MainWindow {
             guard let self, isOpen else { return }
             sidebar.show(added: lakes.lakes)
             sidebar.select(key: entryKey(for: page.url))
+            setEnabled(.removeLake, lakes.lake(for: page.url) != nil)
         }
         webView.webViewContextMenu { [weak self] element in
             if let self, let link = element.linkURL {
