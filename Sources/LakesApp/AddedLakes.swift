@@ -54,15 +54,17 @@ package final class AddedLakeStore {
         case corrupt(movedTo: URL, reason: String)
     }
 
-    /// Reads the file. A missing file is no lakes; a file that is not a list of lakes is
-    /// moved aside and reported.
+    /// Reads the file. A missing file is no lakes; a file that cannot be read or is not a
+    /// list of lakes is moved aside and reported. One that cannot be moved either stays, and
+    /// the store then refuses changes rather than write over it.
     @discardableResult
     package func load() -> LoadResult {
-        guard let data = try? Data(contentsOf: file) else {
+        guard FileManager.default.fileExists(atPath: file.path) else {
             lakes = []
             return .loaded
         }
         do {
+            let data = try Data(contentsOf: file)
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
             let read = try decoder.decode([AddedLake].self, from: data)
@@ -145,7 +147,16 @@ package final class AddedLakeStore {
 
     // MARK: Writing
 
+    /// Why the store takes no changes: its file could not be read nor moved aside.
+    private var refusal: String?
+
+    /// Why a change was not saved.
+    package struct SaveError: Error, CustomStringConvertible {
+        package let description: String
+    }
+
     private func save(_ changed: [AddedLake]) throws {
+        if let refusal { throw SaveError(description: refusal) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -72,6 +72,22 @@ struct AddedLakeStoreTests {
         #expect(FileManager.default.fileExists(atPath: aside.path))
     }
 
+    @Test func aListThatCannotBeReadIsMovedAsideWithWhatItHolds() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = AddedLakeStore(folder: folder)
+        // A folder where the file should be: it exists, and it cannot be read as a file.
+        try FileManager.default.createDirectory(at: store.file, withIntermediateDirectories: true)
+        try Data("kept".utf8).write(to: store.file.appendingPathComponent("inside"))
+        guard case .corrupt(let aside, _) = store.load() else {
+            Issue.record("the unreadable list was taken for no list")
+            return
+        }
+        #expect(try Data(contentsOf: aside.appendingPathComponent("inside")) == Data("kept".utf8))
+        try store.add(geneva)
+        #expect(AddedLakeStore(folder: folder).load() == .loaded)
+    }
+
     @Test func entriesThatAreNotWebPagesAreDroppedWhenRead() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
