@@ -16,8 +16,32 @@ runs, quick = int(runs), quick == "1"
 BENCHES = ["startup", "memory", "scheme-small", "js", "messages", "find", "scroll", "lifetime"]
 
 
+def webkit_processes():
+    """The WebKit processes still running (their names, cut to 15 characters by the kernel)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/comm") as comm:
+                    if comm.read().strip() in ("WebKitWebProces", "WebKitNetworkPr"):
+                        found.append(entry)
+            except OSError:
+                pass
+    return found
+
+
+def settle(limit=15.0):
+    """Waits until the web and network processes of the previous run have exited, so that
+    they take no CPU from the next one."""
+    deadline = time.monotonic() + limit
+    while webkit_processes() and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
 def run(command, env=None, timeout=180):
-    """Runs one benchmark process with BENCH_T0_NS taken just before it starts."""
+    """Runs one benchmark process with BENCH_T0_NS taken just before it starts, once the
+    previous run's WebKit processes are gone."""
+    settle()
     environment = dict(os.environ, **(env or {}))
     environment["BENCH_T0_NS"] = str(time.monotonic_ns())
     done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=timeout)
