@@ -126,8 +126,10 @@ package final class LakesApplication {
         }
     }
 
+    /// Closes every window (each keeps its state and closes its page, which ends its web
+    /// process), then ends the run.
     private func quit() {
-        for window in windows { window.saveState() }
+        for window in windows { window.window.destroy() }
         application.quit()
     }
 

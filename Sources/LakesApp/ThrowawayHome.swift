@@ -6,7 +6,8 @@ import Foundation
 ///
 /// ``apply()`` points `XDG_DATA_HOME`, `XDG_CONFIG_HOME`, `XDG_CACHE_HOME` and
 /// `XDG_STATE_HOME` at folders inside it, and keeps GSettings in memory
-/// (`GSETTINGS_BACKEND=memory`), so no setting is read from or written to dconf. That must
+/// (`GSETTINGS_BACKEND=memory`), so no setting is read from or written to dconf, and turns
+/// Mesa's shader cache off (`MESA_SHADER_CACHE_DISABLE`). That must
 /// happen before GLib first reads them, so before GTK starts. Programs Lakes hands links
 /// to (`xdg-open`) get the environment Lakes started with. The folder is deleted when Lakes quits; a run that was killed leaves its
 /// folder behind, and the next run deletes it: each run holds a lock (`flock`) on its
@@ -59,7 +60,9 @@ final class ThrowawayHome {
         }
         let directory = parent.appendingPathComponent(
             String(URL(fileURLWithPath: making).lastPathComponent.dropFirst()))
-        var environment = ["GSETTINGS_BACKEND": "memory"]
+        // Mesa's shader cache is written by the web processes, which may outlive Lakes by a
+        // moment and would make the cache folder again after it was deleted.
+        var environment = ["GSETTINGS_BACKEND": "memory", "MESA_SHADER_CACHE_DISABLE": "true"]
         var problem: String?
         if rename(making, directory.path) != 0 {
             problem = "cannot rename \(making): \(String(cString: strerror(errno)))"

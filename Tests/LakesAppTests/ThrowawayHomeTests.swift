@@ -20,8 +20,10 @@ struct ThrowawayHomeTests {
         #expect(
             Set(home.environment.keys) == [
                 "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "GSETTINGS_BACKEND",
+                "MESA_SHADER_CACHE_DISABLE",
             ])
         #expect(home.environment["GSETTINGS_BACKEND"] == "memory")
+        #expect(home.environment["MESA_SHADER_CACHE_DISABLE"] == "true")
         for (variable, path) in home.environment where variable.hasPrefix("XDG_") {
             #expect(path.hasPrefix(home.directory.path + "/"))
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
