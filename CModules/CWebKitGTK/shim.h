@@ -42,8 +42,6 @@ static inline GType cwk_type_int(void) { return G_TYPE_INT; }
 static inline const GVariantType *cwk_variant_type_vardict(void) { return G_VARIANT_TYPE_VARDICT; }
 static inline const GVariantType *cwk_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
 static inline const GVariantType *cwk_variant_type_boolean(void) { return G_VARIANT_TYPE_BOOLEAN; }
-static inline const GVariantType *cwk_variant_type_double(void) { return G_VARIANT_TYPE_DOUBLE; }
-static inline const GVariantType *cwk_variant_type_int32(void) { return G_VARIANT_TYPE_INT32; }
 static inline const GVariantType *cwk_variant_type_strv(void) { return G_VARIANT_TYPE_STRING_ARRAY; }
 
 // `gtk_dialog_new_with_buttons` is variadic; this makes a dialog without buttons.

@@ -140,6 +140,11 @@ package final class AddedLakeStore {
         try archive.write(to: target, options: .atomic)
     }
 
+    /// Whether an offline copy of `url` was saved.
+    package func hasOfflineCopy(for url: URL) -> Bool {
+        FileManager.default.fileExists(atPath: offlineCopyFile(for: url).path)
+    }
+
     /// The offline copy of `url`, if one was saved.
     package func offlineCopy(for url: URL) -> Data? {
         try? Data(contentsOf: offlineCopyFile(for: url))

@@ -12,20 +12,6 @@ enum ReadingEntry: Equatable {
         case .added(let lake): lake.id
         }
     }
-
-    var url: URL {
-        switch self {
-        case .bundled(let article): article.url
-        case .added(let lake): lake.url
-        }
-    }
-
-    var title: String {
-        switch self {
-        case .bundled(let article): article.title
-        case .added(let lake): lake.title
-        }
-    }
 }
 
 /// The sidebar: the bundled articles, the reader's own lakes under them, and the open
@@ -34,7 +20,7 @@ enum ReadingEntry: Equatable {
 final class ArticleSidebar {
     /// The widget to place: the lists in a scrolled window.
     let widget: Gtk.ScrolledWindow
-    /// Runs when a person picks an article (not when ``select(_:)`` is called).
+    /// Runs when a person picks an article (not when ``select(key:)`` is called).
     var onActivate: (ReadingEntry) -> Void = { _ in }
     /// Runs when a person picks a section of the open article.
     var onActivateSection: (ArticleSection) -> Void = { _ in }

@@ -185,7 +185,7 @@ extension MainWindow {
     /// `file:` URL; the window maps that back to the lake.
     func openOfflineCopy(of url: URL, because error: any Error) {
         guard isOpen, requested == url else { return }
-        guard lakes.offlineCopy(for: url) != nil else {
+        guard lakes.hasOfflineCopy(for: url) else {
             area.showNotice(
                 String(
                     format: localized("%@ could not be reached, and there is no offline copy yet."), url.host() ?? ""))

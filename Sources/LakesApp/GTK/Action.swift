@@ -2,15 +2,13 @@ internal import CWebKitGTK
 import GLibBridge
 
 extension Gtk {
-    /// The type of the value an action takes when activated, or holds as its state.
+    /// The type of the value an action takes when activated.
     enum ValueType: Sendable {
-        case string, bool, double
+        case string
 
         var variantType: OpaquePointer {
             switch self {
             case .string: cwk_variant_type_string()
-            case .bool: cwk_variant_type_boolean()
-            case .double: cwk_variant_type_double()
             }
         }
     }

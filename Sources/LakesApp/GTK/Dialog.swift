@@ -72,16 +72,24 @@ extension Gtk {
 
         /// Shows the dialog and waits for its first response; the dialog stays open.
         func response() async -> Response {
-            await withCheckedContinuation { continuation in
-                var connection: SignalConnection?
-                connection = reference.connect("response") { arguments in
-                    connection?.disconnect()
-                    continuation.resume(returning: Response(arguments.int(1)))
-                    return nil
-                }
+            await Gtk.firstResponse(of: reference) {
                 showAll()
                 present()
             }
+        }
+    }
+
+    /// Calls `show`, then waits for the first `response` signal of `dialog` (a `GtkDialog`
+    /// or a `GtkNativeDialog`, whose responses are the same ids).
+    static func firstResponse(of dialog: GObjectReference, show: () -> Void) async -> Response {
+        await withCheckedContinuation { continuation in
+            var connection: SignalConnection?
+            connection = dialog.connect("response") { arguments in
+                connection?.disconnect()
+                continuation.resume(returning: Response(arguments.int(1)))
+                return nil
+            }
+            show()
         }
     }
 
@@ -113,16 +121,8 @@ extension Gtk {
 
         /// Shows the chooser and returns the files chosen; empty when cancelled.
         func choose() async -> [URL] {
-            let accepted = await withCheckedContinuation { continuation in
-                var connection: SignalConnection?
-                connection = reference.connect("response") { arguments in
-                    connection?.disconnect()
-                    continuation.resume(returning: arguments.int(1) == GTK_RESPONSE_ACCEPT.rawValue)
-                    return nil
-                }
-                gtk_native_dialog_show(reference.cast())
-            }
-            guard accepted, let files = gtk_file_chooser_get_filenames(chooser) else { return [] }
+            let response = await Gtk.firstResponse(of: reference) { gtk_native_dialog_show(reference.cast()) }
+            guard response == .accept, let files = gtk_file_chooser_get_filenames(chooser) else { return [] }
             defer { g_slist_free_full(files, g_free) }
             var urls: [URL] = []
             var node: UnsafeMutablePointer<GSList>? = files

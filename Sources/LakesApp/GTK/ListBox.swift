@@ -11,13 +11,6 @@ extension Gtk {
             gtk_list_box_set_selection_mode(cast(), GTK_SELECTION_SINGLE)
         }
 
-        /// The number of rows.
-        var count: Int {
-            guard let children = gtk_container_get_children(cast()) else { return 0 }
-            defer { g_list_free(children) }
-            return Int(g_list_length(children))
-        }
-
         /// Runs `action` with a row's index when a person picks it, by a click or Enter
         /// (`row-activated`). GTK's `row-selected` also fires when the selection follows
         /// keyboard focus, which is no choice of the reader's, so it is not used.

@@ -22,11 +22,6 @@ extension Gtk {
         convenience init(_ string: String) { self.init(g_variant_new_string(string)) }
         /// A boolean value (`g_variant_new_boolean`).
         convenience init(_ bool: Bool) { self.init(g_variant_new_boolean(bool ? cwk_true : cwk_false)) }
-        /// A floating-point value (`g_variant_new_double`).
-        convenience init(_ double: Double) { self.init(g_variant_new_double(double)) }
-        /// A 32-bit integer value (`g_variant_new_int32`).
-        convenience init(_ int: Int32) { self.init(g_variant_new_int32(int)) }
-
         /// An array of strings (`g_variant_new_strv`).
         convenience init(strings: [String]) {
             let made = withNullTerminatedCStrings(strings) { g_variant_new_strv($0, gssize(strings.count)) }
@@ -52,18 +47,6 @@ extension Gtk {
         var bool: Bool? {
             guard g_variant_is_of_type(pointer, cwk_variant_type_boolean()) != 0 else { return nil }
             return g_variant_get_boolean(pointer) != 0
-        }
-
-        /// The number it holds, if it is a double.
-        var double: Double? {
-            guard g_variant_is_of_type(pointer, cwk_variant_type_double()) != 0 else { return nil }
-            return g_variant_get_double(pointer)
-        }
-
-        /// The number it holds, if it is a 32-bit integer.
-        var int32: Int32? {
-            guard g_variant_is_of_type(pointer, cwk_variant_type_int32()) != 0 else { return nil }
-            return g_variant_get_int32(pointer)
         }
 
         isolated deinit {

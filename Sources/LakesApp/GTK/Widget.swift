@@ -67,12 +67,6 @@ extension Gtk {
             set { gtk_widget_set_visible(widget, newValue ? cwk_true : cwk_false) }
         }
 
-        /// Whether the widget takes input (`gtk_widget_set_sensitive`).
-        var isSensitive: Bool {
-            get { gtk_widget_get_sensitive(widget) != 0 }
-            set { gtk_widget_set_sensitive(widget, newValue ? cwk_true : cwk_false) }
-        }
-
         /// Whether a parent's `showAll()` leaves this widget as it is (`gtk_widget_set_no_show_all`).
         var ignoresShowAll: Bool {
             get { gtk_widget_get_no_show_all(widget) != 0 }
@@ -103,34 +97,14 @@ extension Gtk {
             if let vertical { gtk_widget_set_valign(widget, vertical.value) }
         }
 
-        /// Whether the widget takes extra width (`gtk_widget_set_hexpand`).
-        var expandsHorizontally: Bool {
-            get { gtk_widget_get_hexpand(widget) != 0 }
-            set { gtk_widget_set_hexpand(widget, newValue ? cwk_true : cwk_false) }
-        }
-
-        /// Whether the widget takes extra height (`gtk_widget_set_vexpand`).
-        var expandsVertically: Bool {
-            get { gtk_widget_get_vexpand(widget) != 0 }
-            set { gtk_widget_set_vexpand(widget, newValue ? cwk_true : cwk_false) }
-        }
-
         /// Asks for at least this size (`gtk_widget_set_size_request`); -1 leaves a side natural.
         func requestSize(width: Int = -1, height: Int = -1) {
             gtk_widget_set_size_request(widget, gint(width), gint(height))
         }
 
-        /// The widget's width as laid out (`gtk_widget_get_allocated_width`).
-        var allocatedWidth: Int { Int(gtk_widget_get_allocated_width(widget)) }
-
         /// Adds a CSS style class, such as `dim-label` (`gtk_style_context_add_class`).
         func addStyleClass(_ name: String) {
             gtk_style_context_add_class(gtk_widget_get_style_context(widget), name)
-        }
-
-        /// Removes a CSS style class (`gtk_style_context_remove_class`).
-        func removeStyleClass(_ name: String) {
-            gtk_style_context_remove_class(gtk_widget_get_style_context(widget), name)
         }
 
         /// Gives the widget keyboard focus (`gtk_widget_grab_focus`).

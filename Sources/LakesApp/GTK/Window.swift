@@ -56,12 +56,6 @@ extension Gtk {
         /// Keeps this window above `parent` and centered on it (`gtk_window_set_transient_for`).
         func setTransient(for parent: Window?) { gtk_window_set_transient_for(window, parent?.window) }
 
-        /// Whether the window blocks input to its parent (`gtk_window_set_modal`).
-        var isModal: Bool {
-            get { gtk_window_get_modal(window) != 0 }
-            set { gtk_window_set_modal(window, newValue ? cwk_true : cwk_false) }
-        }
-
         /// Whether the person can resize the window (`gtk_window_set_resizable`).
         var isResizable: Bool {
             get { gtk_window_get_resizable(window) != 0 }
