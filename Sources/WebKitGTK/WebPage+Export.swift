@@ -118,7 +118,7 @@ extension WebPage {
                     const fallback = setTimeout(resolve, 500);
                     requestAnimationFrame(() => setTimeout(() => { clearTimeout(fallback); resolve(); }, 0));
                 });
-                """, argumentsJSON: nil, world: "WebKitGTKSwift.export")
+                """, world: "WebKitGTKSwift.export")
         } catch is CancellationError {
             throw CancellationError()
         } catch {

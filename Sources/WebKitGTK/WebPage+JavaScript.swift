@@ -55,9 +55,13 @@ extension WebPage {
         _ functionBody: String, arguments: [String: Any] = [:], in frame: FrameInfo? = nil,
         contentWorld: WKContentWorld? = nil
     ) async throws -> Any? {
-        let json = try await callJavaScriptJSON(
-            functionBody, arguments: arguments, in: frame, contentWorld: contentWorld, datesAsMarkers: true)
-        return try json.map(JavaScriptValues.decode)
+        let passed = try CallArguments(arguments)
+        let body = try wrapped(functionBody, arguments: passed, in: frame, result: .value)
+        // The value is made and read on the main actor; it only crosses the continuation.
+        let result = try await evaluate(body, arguments: passed, world: contentWorld?.name) {
+            UncheckedSendable(try JavaScriptValues.value(of: $0))
+        }
+        return result?.value ?? nil
     }
 
     /// Runs `functionBody` like ``callJavaScript(_:arguments:in:contentWorld:)`` and decodes
@@ -84,60 +88,94 @@ extension WebPage {
         _ functionBody: String, arguments: [String: Any] = [:], in frame: FrameInfo? = nil,
         contentWorld: WKContentWorld? = nil, as type: T.Type
     ) async throws -> T {
-        let json = try await callJavaScriptJSON(
-            functionBody, arguments: arguments, in: frame, contentWorld: contentWorld, datesAsMarkers: false)
+        let passed = try CallArguments(arguments)
+        let body = try wrapped(functionBody, arguments: passed, in: frame, result: .json)
+        // The wrapper returns its result as JSON text, a string, read as it is.
+        let json = try await evaluate(body, arguments: passed, world: contentWorld?.name) {
+            jsc_value_is_string($0) != 0 ? string(of: $0) : nil
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
         return try decoder.decode(T.self, from: Data((json ?? "null").utf8))
     }
 
-    /// The call's result as JSON text, or nil for `undefined`. Dates are milliseconds since
-    /// 1970, wrapped in a marker object when `datesAsMarkers` (for the untyped form).
-    private func callJavaScriptJSON(
-        _ functionBody: String, arguments: [String: Any], in frame: FrameInfo?,
-        contentWorld: WKContentWorld?, datesAsMarkers: Bool
-    ) async throws -> String? {
-        if let frame, !frame.isMainFrame { throw JavaScriptError.frameNotSupported }
-        guard !isClosed else { throw NavigationError.pageClosed }
-        for name in arguments.keys where !JavaScriptValues.isIdentifier(name) {
-            throw JavaScriptError.invalidArgument("\"\(name)\" is not a JavaScript identifier")
-        }
-        let names = arguments.keys.sorted()
-        let encoded = try JavaScriptValues.encode(arguments)
-        let body = """
-            const __webkitgtkSwiftArguments = JSON.parse(__webkitgtkSwiftJSON, (key, value) =>
-                value !== null && typeof value === 'object' && typeof value.__webkitgtkSwiftDate === 'number'
-                    ? new Date(value.__webkitgtkSwiftDate) : value);
-            const __webkitgtkSwiftResult = await (async function (\(names.joined(separator: ", "))) {
-            \(functionBody)
-            }).call(this, \(names.map { "__webkitgtkSwiftArguments[\(String(reflecting: $0))]" }.joined(separator: ", ")));
-            if (__webkitgtkSwiftResult === undefined) return undefined;
-            return JSON.stringify(__webkitgtkSwiftResult, function (key, value) {
-                const raw = this[key];
-                return raw instanceof Date ? \(datesAsMarkers ? "{ __webkitgtkSwiftDate: raw.getTime() }" : "raw.getTime()") : value;
-            });
-            """
-        // The wrapper returns its result as JSON text, a string, read as it is.
-        return try await evaluateRaw(body, argumentsJSON: encoded, world: contentWorld?.name, readsString: true)
+    /// How the wrapper of ``wrapped(_:arguments:in:result:)`` hands back the result.
+    private enum ResultForm {
+        /// Strings, finite numbers, booleans and null as themselves, which cross without
+        /// JSON; anything else (objects, arrays, dates) as JSON text in an array of one,
+        /// with dates as marker objects. Undefined stays undefined.
+        case value
+        /// Always JSON text (a string), dates as milliseconds; undefined stays undefined.
+        case json
     }
 
-    /// Runs `body` as an async function with the string `__webkitgtkSwiftJSON` in scope, and returns
-    /// the result as JSON text (nil for undefined); with `readsString`, a string result is
-    /// returned as the string itself (`jsc_value_to_string`), which spares encoding it as
-    /// JSON and decoding it again.
-    func evaluateRaw(
-        _ body: String, argumentsJSON: String?, world: String?, readsString: Bool = false
-    ) async throws -> String? {
-        let view = webView
-        let arguments: OpaquePointer? = argumentsJSON.map { json in
-            let builder = g_variant_builder_new(cwk_variant_type_vardict())
-            defer { g_variant_builder_unref(builder) }
-            g_variant_builder_add_value(
-                builder,
-                g_variant_new_dict_entry(
-                    g_variant_new_string("__webkitgtkSwiftJSON"), g_variant_new_variant(g_variant_new_string(json))))
-            return g_variant_builder_end(builder)
+    /// The body WebKit runs for a call: `functionBody` in an async function of its own, with
+    /// each argument a parameter of that name, and its result handed back in `result`'s
+    /// form.
+    private func wrapped(
+        _ functionBody: String, arguments: CallArguments, in frame: FrameInfo?, result: ResultForm
+    ) throws -> String {
+        if let frame, !frame.isMainFrame { throw JavaScriptError.frameNotSupported }
+        guard !isClosed else { throw NavigationError.pageClosed }
+        let names = arguments.names
+        let values: [String]
+        let parse: String
+        switch arguments {
+        case .native:
+            // WebKit has made each argument a variable of its own name already.
+            values = names
+            parse = ""
+        case .json:
+            values = names.map { "__webkitgtkSwiftArguments[\(String(reflecting: $0))]" }
+            parse = """
+                const __webkitgtkSwiftArguments = JSON.parse(__webkitgtkSwiftJSON, (key, value) =>
+                    value !== null && typeof value === 'object' && typeof value.__webkitgtkSwiftDate === 'number'
+                        ? new Date(value.__webkitgtkSwiftDate) : value);
+
+                """
         }
+        let stringify = """
+            JSON.stringify(__webkitgtkSwiftResult, function (key, value) {
+                const raw = this[key];
+                return raw instanceof Date ? \(result == .value ? "{ __webkitgtkSwiftDate: raw.getTime() }" : "raw.getTime()") : value;
+            })
+            """
+        let handBack =
+            switch result {
+            case .value:
+                """
+                const __webkitgtkSwiftType = typeof __webkitgtkSwiftResult;
+                if (__webkitgtkSwiftType === 'string' || __webkitgtkSwiftType === 'boolean' || __webkitgtkSwiftResult === null
+                    || (__webkitgtkSwiftType === 'number' && Number.isFinite(__webkitgtkSwiftResult)))
+                    return __webkitgtkSwiftResult;
+                return [\(stringify)];
+                """
+            case .json: "return \(stringify);"
+            }
+        return """
+            \(parse)const __webkitgtkSwiftResult = await (async function (\(names.joined(separator: ", "))) {
+            \(functionBody)
+            }).call(this, \(values.joined(separator: ", ")));
+            if (__webkitgtkSwiftResult === undefined) return undefined;
+            \(handBack)
+            """
+    }
+
+    /// Runs `body` as an async function with no arguments, and returns its result as JSON
+    /// text (`jsc_value_to_json`); nil for undefined.
+    func evaluateRaw(_ body: String, world: String?) async throws -> String? {
+        try await evaluate(body, arguments: .native([]), world: world) { jsonText(of: $0) }
+    }
+
+    /// Runs `body` as an async function (`webkit_web_view_call_async_javascript_function`)
+    /// with `arguments` in scope, and returns what `read` makes of its result; nil for
+    /// `undefined`.
+    private func evaluate<Result: Sendable>(
+        _ body: String, arguments passed: CallArguments, world: String?,
+        read: @escaping @MainActor (UnsafeMutablePointer<JSCValue>) throws -> Result?
+    ) async throws -> Result? {
+        let view = webView
+        let arguments = passed.variant()
         do {
             return try await gioCall { cancellable, callback, data in
                 webkit_web_view_call_async_javascript_function(
@@ -149,17 +187,100 @@ extension WebPage {
                 guard let value else { return nil }
                 defer { g_object_unref(value) }
                 guard jsc_value_is_undefined(value) == 0 else { return nil }
-                if readsString, jsc_value_is_string(value) != 0, let string = jsc_value_to_string(value) {
-                    defer { g_free(string) }
-                    return String(cString: string)
-                }
-                return jsonText(of: value)
+                return try read(value)
             }
         } catch let error as GLibError
             where error.matches(webkit_javascript_error_quark())
         {
             throw JavaScriptError.exception(message: error.message)
         }
+    }
+}
+
+/// The text of a JavaScript string value (`jsc_value_to_string`).
+@MainActor
+private func string(of value: UnsafeMutablePointer<JSCValue>) -> String? {
+    guard let text = jsc_value_to_string(value) else { return nil }
+    defer { g_free(text) }
+    return String(cString: text)
+}
+
+/// The arguments of a call as WebKit is given them: an `a{sv}` dictionary of variables.
+///
+/// Strings, integers and doubles go in as themselves, one variable each, as WebKitGTK
+/// takes them; when any other value is among them (WebKitGTK refuses booleans and arrays),
+/// all go in as one JSON string, `__webkitgtkSwiftJSON`, that the wrapper parses.
+enum CallArguments {
+    /// One variable of its own name for each argument.
+    case native([(name: String, value: NativeValue)])
+    /// The arguments, named `names`, as one JSON object.
+    case json(names: [String], json: String)
+
+    /// A value WebKitGTK takes as a variable of its own.
+    enum NativeValue {
+        case string(String)
+        case integer(Int)
+        case double(Double)
+    }
+
+    /// The arguments of a call, after checking that each name is an identifier.
+    ///
+    /// - Throws: ``JavaScriptError/invalidArgument(_:)`` for a bad name, or a value that
+    ///   cannot be passed.
+    init(_ arguments: [String: Any]) throws {
+        let names = arguments.keys.sorted()
+        var native: [(name: String, value: NativeValue)] = []
+        native.reserveCapacity(names.count)
+        for name in names {
+            guard JavaScriptValues.isIdentifier(name) else {
+                throw JavaScriptError.invalidArgument("\"\(name)\" is not a JavaScript identifier")
+            }
+            // Exact types only: an NSNumber may hold a boolean, which must go as JSON.
+            let value = arguments[name]!
+            switch ObjectIdentifier(type(of: value)) {
+            case ObjectIdentifier(String.self): native.append((name, .string(value as! String)))
+            case ObjectIdentifier(Int.self): native.append((name, .integer(value as! Int)))
+            case ObjectIdentifier(Double.self) where (value as! Double).isFinite:
+                native.append((name, .double(value as! Double)))
+            default:
+                self = .json(names: names, json: try JavaScriptValues.encode(arguments))
+                return
+            }
+        }
+        self = .native(native)
+    }
+
+    /// The arguments' names, sorted.
+    var names: [String] {
+        switch self {
+        case .native(let arguments): arguments.map(\.name)
+        case .json(let names, _): names
+        }
+    }
+
+    /// The floating `a{sv}` WebKit takes; nil when there is nothing to pass.
+    func variant() -> OpaquePointer? {
+        let entries: [(String, OpaquePointer)]
+        switch self {
+        case .native(let arguments):
+            guard !arguments.isEmpty else { return nil }
+            entries = arguments.map { argument in
+                switch argument.value {
+                case .string(let string): (argument.name, g_variant_new_string(string))
+                case .integer(let integer): (argument.name, g_variant_new_int64(integer))
+                case .double(let double): (argument.name, g_variant_new_double(double))
+                }
+            }
+        case .json(_, let json):
+            entries = [("__webkitgtkSwiftJSON", g_variant_new_string(json))]
+        }
+        let builder = g_variant_builder_new(cwk_variant_type_vardict())
+        defer { g_variant_builder_unref(builder) }
+        for (name, value) in entries {
+            g_variant_builder_add_value(
+                builder, g_variant_new_dict_entry(g_variant_new_string(name), g_variant_new_variant(value)))
+        }
+        return g_variant_builder_end(builder)
     }
 }
 
@@ -197,8 +318,16 @@ public enum JavaScriptError: Error, Sendable, Equatable, CustomStringConvertible
 
 /// Moving values between Swift and JavaScript as JSON.
 enum JavaScriptValues {
+    /// Whether `name` is an ASCII JavaScript identifier (`[A-Za-z_$][A-Za-z0-9_$]*`) that the
+    /// wrapper of a call does not use itself.
     static func isIdentifier(_ name: String) -> Bool {
-        name.range(of: "^[A-Za-z_$][A-Za-z0-9_$]*$", options: .regularExpression) != nil
+        func isStart(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "$")
+        }
+        let bytes = name.utf8
+        guard let first = bytes.first, isStart(first) else { return false }
+        return bytes.dropFirst().allSatisfy { isStart($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
             && ![
                 "this", "arguments", "await", "eval", "__webkitgtkSwiftArguments", "__webkitgtkSwiftResult",
                 "__webkitgtkSwiftJSON",
@@ -230,6 +359,37 @@ enum JavaScriptValues {
         guard let value else { return "null" }
         let data = try JSONSerialization.data(withJSONObject: prepare(value), options: [.fragmentsAllowed])
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A Swift value from the result of a call's wrapper in its value form: a string,
+    /// finite number, boolean or null read as it is (numbers as JSON would decode them: a
+    /// whole number as an integer), anything else decoded from the JSON text it sent in an
+    /// array of one. Undefined has been turned into nil before.
+    @MainActor
+    static func value(of result: UnsafeMutablePointer<JSCValue>) throws -> Any? {
+        if jsc_value_is_string(result) != 0 {
+            guard let text = jsc_value_to_string(result) else { return nil }
+            defer { g_free(text) }
+            return String(cString: text)
+        }
+        if jsc_value_is_number(result) != 0 { return number(jsc_value_to_double(result)) }
+        if jsc_value_is_boolean(result) != 0 { return NSNumber(value: jsc_value_to_boolean(result) != 0) }
+        if jsc_value_is_null(result) != 0 { return NSNull() }
+        guard jsc_value_is_array(result) != 0, let element = jsc_value_object_get_property_at_index(result, 0) else {
+            throw JavaScriptError.invalidResult("the wrapper returned no JSON")
+        }
+        defer { g_object_unref(element) }
+        // A value JSON cannot hold (a function, a symbol) stringifies as undefined.
+        guard jsc_value_is_string(element) != 0, let json = jsc_value_to_string(element) else { return nil }
+        defer { g_free(json) }
+        return try decode(String(cString: json))
+    }
+
+    /// A JavaScript number as JSONSerialization reads it from JSON: an `Int` when it is a
+    /// whole number that fits, a `Double` otherwise.
+    static func number(_ value: Double) -> NSNumber {
+        if value.rounded(.towardZero) == value, let whole = Int(exactly: value) { return NSNumber(value: whole) }
+        return NSNumber(value: value)
     }
 
     /// A Swift value from the wrapper's JSON: dates restored, null as `NSNull`.

@@ -483,6 +483,6 @@ extension WebPage {
     /// Runs `body` as an async function in the page and returns its result as JSON text
     /// (nil for undefined). For tests that want the engine's own serialisation.
     package func evaluateForTesting(_ body: String) async throws -> String? {
-        try await evaluateRaw(body, argumentsJSON: nil, world: nil)
+        try await evaluateRaw(body, world: nil)
     }
 }

@@ -73,6 +73,38 @@ struct JavaScriptTests {
         #expect(try await page.callJavaScript("return null") is NSNull)
     }
 
+    /// Results made in the page, with no arguments: strings, numbers, booleans and null cross
+    /// as themselves, the rest as JSON, and each reads as JSON would give it.
+    @Test func resultsMadeInThePageReadAsJSONWouldGiveThem() async throws {
+        let page = await page()
+        #expect(try await page.callJavaScript("return '[1, 2]'") as? String == "[1, 2]")
+        #expect(try await page.callJavaScript("return ''") as? String == "")
+        let whole = try #require(try await page.callJavaScript("return 2 ** 40") as? NSNumber)
+        #expect(whole.int64Value == 1 << 40 && String(cString: whole.objCType) == "q")
+        let fraction = try #require(try await page.callJavaScript("return -0.25") as? NSNumber)
+        #expect(fraction.doubleValue == -0.25 && String(cString: fraction.objCType) == "d")
+        #expect((try await page.callJavaScript("return 1e300") as? NSNumber)?.doubleValue == 1e300)
+        #expect(try await page.callJavaScript("return true") as? Bool == true)
+        #expect(try await page.callJavaScript("return NaN") is NSNull)
+        #expect(try await page.callJavaScript("return -Infinity") is NSNull)
+        #expect(try await page.callJavaScript("return () => 1") == nil)
+        #expect((try await page.callJavaScript("return new Date(86400000)") as? Date)?.timeIntervalSince1970 == 86400)
+        let list = try #require(try await page.callJavaScript("return [null, 'x', [3]]") as? [Any])
+        #expect(list.count == 3 && list[0] is NSNull && list[1] as? String == "x")
+        #expect(((list[2] as? [Any])?.first as? NSNumber)?.intValue == 3)
+    }
+
+    @Test func argumentNamesMustBeJavaScriptIdentifiers() async throws {
+        let page = await page()
+        for name in ["1lake", "lake-depth", "", "la ke", "é", "__webkitgtkSwiftJSON"] {
+            await #expect(throws: JavaScriptError.self, "\(name)") {
+                try await page.callJavaScript("return 1", arguments: [name: 1])
+            }
+        }
+        let sum = try await page.callJavaScript("return $a + _b + Z9", arguments: ["$a": 1, "_b": 2, "Z9": 3])
+        #expect((sum as? NSNumber)?.intValue == 6)
+    }
+
     @Test func aTypedCallDecodes() async throws {
         struct Lake: Decodable, Equatable {
             let name: String
