@@ -225,11 +225,9 @@ final class PageUserContent {
     }
 
     /// Decodes a message and hands it to its handler; malformed ones are logged and dropped.
+    /// A one-way handler is called at once, a handler with a reply in a task of its own.
     private func receive(_ key: WKUserContentController.HandlerKey, value: OpaquePointer?, reply: OpaquePointer?) {
-        if let reply { webkit_script_message_reply_ref(reply) }
-        let answer = ScriptReply(
-            reply: reply,
-            context: value.flatMap { jsc_value_get_context(UnsafeMutablePointer($0)).map { OpaquePointer($0) } })
+        let answer = ScriptReply(reply: reply, value: value)
         guard let handler = controller.handlers[key], let page, !page.isClosed else {
             answer.fail("no handler for \(key.name)")
             return
@@ -245,12 +243,16 @@ final class PageUserContent {
             return
         }
         let message = WKScriptMessage(name: key.name, body: body, world: key.world, url: url)
-        Task { @MainActor in
-            do {
-                let result = try await handler.receive(message)
-                answer.succeed(result)
-            } catch {
-                answer.fail(String(describing: error))
+        switch handler.receive {
+        case .oneWay(let receive):
+            receive(message)
+        case .reply(let receive):
+            Task { @MainActor in
+                do {
+                    answer.succeed(try await receive(message))
+                } catch {
+                    answer.fail(String(describing: error))
+                }
             }
         }
     }
@@ -293,9 +295,19 @@ private final class ScriptReply {
     private var reply: OpaquePointer?
     private let context: OpaquePointer?
 
-    init(reply: OpaquePointer?, context: OpaquePointer?) {
+    /// The answer to the message `value` through `reply`, which it keeps a reference to;
+    /// nothing is kept for a one-way message (no `reply`).
+    init(reply: OpaquePointer?, value: OpaquePointer?) {
+        guard let reply else {
+            self.reply = nil
+            context = nil
+            return
+        }
+        webkit_script_message_reply_ref(reply)
         self.reply = reply
-        self.context = context.map { OpaquePointer(g_object_ref(UnsafeMutableRawPointer($0))) }
+        context = value.flatMap { jsc_value_get_context(UnsafeMutablePointer($0)) }.map {
+            OpaquePointer(g_object_ref(UnsafeMutableRawPointer($0)))
+        }
     }
 
     func succeed(_ value: Any?) {

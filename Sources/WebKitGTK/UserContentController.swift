@@ -46,8 +46,21 @@ public final class WKUserContentController {
 
     struct Handler {
         let allowedOrigins: Set<String>?
-        let receive: @MainActor (WKScriptMessage) async throws -> Any?
-        let replies: Bool
+        let receive: Receive
+
+        /// What a message is handed to.
+        enum Receive {
+            /// A one-way handler, called as the message arrives, in the order they come.
+            case oneWay(@MainActor (WKScriptMessage) -> Void)
+            /// A handler whose answer the page's promise waits for.
+            case reply(@MainActor (WKScriptMessage) async throws -> Any?)
+        }
+
+        /// Whether the page's `postMessage` returns a promise of an answer.
+        var replies: Bool {
+            if case .reply = receive { return true }
+            return false
+        }
     }
 
     private final class WeakPage {
@@ -147,11 +160,7 @@ public final class WKUserContentController {
     ) {
         register(
             name: name, world: contentWorld,
-            Handler(
-                allowedOrigins: allowedOrigins,
-                receive: {
-                    receive($0); return nil
-                }, replies: false))
+            Handler(allowedOrigins: allowedOrigins, receive: .oneWay(receive)))
     }
 
     /// Answers messages posted to `name` in `contentWorld`: `postMessage` returns a promise
@@ -179,7 +188,7 @@ public final class WKUserContentController {
         _ reply: @escaping @MainActor (WKScriptMessage) async throws -> Any?
     ) {
         register(
-            name: name, world: contentWorld, Handler(allowedOrigins: allowedOrigins, receive: reply, replies: true))
+            name: name, world: contentWorld, Handler(allowedOrigins: allowedOrigins, receive: .reply(reply)))
     }
 
     /// Receives the messages posted to `name` in the page's world with Apple's delegate

@@ -452,19 +452,31 @@ typedef struct {
     gboolean done;
 } Receipts;
 
+// Reads each message's number `i`, as the Swift handler reads its body, and counts it.
 static void count_message(WebKitUserContentManager *manager, WebKitJavascriptResult *message, gpointer data)
 {
-    (void)manager, (void)message;
+    (void)manager;
     Receipts *receipts = data;
+    JSCValue *i = jsc_value_object_get_property(webkit_javascript_result_get_js_value(message), "i");
+    gboolean numbered = jsc_value_is_number(i);
+    g_object_unref(i);
+    if (!numbered)
+        return;
     receipts->last_ns = now_ns();
     if (++receipts->count == receipts->wanted)
         receipts->done = TRUE;
 }
 
+// Reads the message's string and answers with a string made from it, as the Swift handler
+// receives a String and returns one.
 static gboolean echo_message(WebKitUserContentManager *manager, JSCValue *value, WebKitScriptMessageReply *reply, gpointer data)
 {
     (void)manager, (void)data;
-    webkit_script_message_reply_return_value(reply, value);
+    char *text = jsc_value_to_string(value);
+    JSCValue *answer = jsc_value_new_string(jsc_value_get_context(value), text);
+    webkit_script_message_reply_return_value(reply, answer);
+    g_object_unref(answer);
+    g_free(text);
     return TRUE;
 }
 
