@@ -4,41 +4,23 @@ import Foundation
 import WebKitGTK
 
 /// Answers `bench://host/index.html` with a tiny HTML document and every other URL with
-/// 100 bytes of text.
+/// 100 bytes of text, as Apple's own sample answers: a response and the whole body, from an
+/// `AsyncThrowingStream` (whose iterator runs on the caller's actor).
 struct SmallReplies: URLSchemeHandler {
     static let index = Data(
         "<!DOCTYPE html><html><head><title>Scheme</title></head><body><p>Scheme</p></body></html>".utf8)
     static let body = Data(repeating: UInt8(ascii: "x"), count: 100)
 
-    /// One response, then its whole body as one chunk.
-    struct Reply: AsyncSequence {
-        let response: URLResponse
-        let body: Data
-
-        struct AsyncIterator: AsyncIteratorProtocol {
-            let reply: Reply
-            var step = 0
-
-            mutating func next() async throws -> URLSchemeTaskResult? {
-                defer { step += 1 }
-                switch step {
-                case 0: return .response(reply.response)
-                case 1: return .data(reply.body)
-                default: return nil
-                }
-            }
+    func reply(for request: URLRequest) -> AsyncThrowingStream<URLSchemeTaskResult, any Error> {
+        AsyncThrowingStream { continuation in
+            let url = request.url!
+            let (mimeType, body) = url.path == "/index.html" ? ("text/html", Self.index) : ("text/plain", Self.body)
+            let response = URLResponse(
+                url: url, mimeType: mimeType, expectedContentLength: body.count, textEncodingName: "utf-8")
+            continuation.yield(.response(response))
+            continuation.yield(.data(body))
+            continuation.finish()
         }
-
-        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(reply: self) }
-    }
-
-    func reply(for request: URLRequest) -> Reply {
-        let url = request.url!
-        let (mimeType, body) = url.path == "/index.html" ? ("text/html", Self.index) : ("text/plain", Self.body)
-        return Reply(
-            response: URLResponse(
-                url: url, mimeType: mimeType, expectedContentLength: body.count, textEncodingName: "utf-8"),
-            body: body)
     }
 }
 
