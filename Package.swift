@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "lakes-bench-scheme-stream", dependencies: ["WebKitGTK", "GLibBridge"], path: "bench/scheme-stream",
             exclude: ["scheme_stream.c"]),
-        .executableTarget(name: "lakes-bench", dependencies: ["WebKitGTK"], path: "bench/swift"),
+        .executableTarget(name: "lakes-bench", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "bench/swift"),
         .executableTarget(name: "hello", dependencies: ["WebKitGTK"], path: "Examples/hello"),
         .executableTarget(
             name: "minibrowser", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "Examples/minibrowser"),
