@@ -7,7 +7,8 @@ import GLibBridge
 ///
 /// The first element becomes the response, whose body is a pull stream: each time WebKit
 /// wants more, the sequence is asked for exactly one more element. When WebKit abandons
-/// the stream the iterating task is cancelled.
+/// the stream the iterating task is cancelled. A ``Pacer`` holds the stream back while the
+/// web process has not yet taken most of what WebKit read.
 @MainActor
 final class URLSchemeTask {
     private let request: GObjectReference
@@ -71,7 +72,9 @@ final class URLSchemeTask {
             self?.demand.continuation.finish()
         }
         respond(with: response, body: stream)
+        var pacer = Pacer()
         for await _ in demand.stream {
+            try await pacer.pace(taken: stream.bytesRead, view: webView)
             guard let next = try await iterator.next(isolation: #isolation) else {
                 stream.finish()
                 return
@@ -82,6 +85,11 @@ final class URLSchemeTask {
             }
         }
         // WebKit stopped reading: the iterator is dropped here, ending the handler's work.
+    }
+
+    /// The view whose page asked, while it exists.
+    private var webView: UnsafeMutablePointer<WebKitWebView>? {
+        webkit_uri_scheme_request_get_web_view(schemeRequest)
     }
 
     private func respond(with response: URLResponse, body: PullInputStream) {
@@ -140,5 +148,57 @@ final class URLSchemeTask {
             urlRequest.httpBody = try await readAll(of: stream)
         }
         return urlRequest
+    }
+}
+
+/// Keeps a response body from running far ahead of the web process.
+///
+/// WebKitGTK reads a scheme response in the UI process as fast as the stream answers, and
+/// sends every 8 KiB it reads to the web process at once, in a message that nothing holds
+/// back: what the page has not consumed yet queues in both processes. Messages to one web
+/// process are handled in the order they were sent, so a round trip sent after some bytes
+/// (an editing-command query, which runs nothing in the page) comes back only once the web
+/// process has taken those bytes. The stream waits for such replies when more than
+/// ``window`` bytes are unconfirmed.
+@MainActor
+struct Pacer {
+    /// Bytes read by WebKit that may be in flight to the web process.
+    static let window: UInt64 = 8 << 20
+    /// Bytes between two round trips.
+    static let step: UInt64 = 2 << 20
+
+    private var marked: UInt64 = 0
+    private var confirmed: UInt64 = 0
+    private var roundTrips: [(mark: UInt64, reply: Task<Void, Never>)] = []
+
+    /// Called before the stream asks for more, with the bytes WebKit has read so far.
+    mutating func pace(taken: UInt64, view: UnsafeMutablePointer<WebKitWebView>?) async throws {
+        guard let view else { return }
+        if taken - marked >= Self.step {
+            marked = taken
+            let view = GObjectReference(retaining: OpaquePointer(view))
+            roundTrips.append((taken, Task { @MainActor in await Self.roundTrip(view) }))
+        }
+        while taken - confirmed > Self.window, let oldest = roundTrips.first {
+            await withTaskCancellationHandler {
+                await oldest.reply.value
+            } onCancel: {
+                oldest.reply.cancel()
+            }
+            try Task.checkCancellation()
+            confirmed = oldest.mark
+            roundTrips.removeFirst()
+        }
+    }
+
+    /// Waits for the web process to answer a query sent now; an error (the view or its
+    /// web process went away, the wait was cancelled) counts as an answer.
+    private static func roundTrip(_ view: GObjectReference) async {
+        let pointer: UnsafeMutablePointer<WebKitWebView> = view.cast()
+        _ = try? await gioCall { cancellable, callback, data in
+            webkit_web_view_can_execute_editing_command(pointer, "Copy", cancellable, callback, data)
+        } finish: { _, result in
+            try GLibError.check { webkit_web_view_can_execute_editing_command_finish(pointer, result, $0) }
+        }
     }
 }

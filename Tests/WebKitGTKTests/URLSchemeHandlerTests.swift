@@ -60,9 +60,8 @@ struct URLSchemeHandlerTests {
     }
 
     /// A 256 MiB body is produced only as WebKit reads it: at no moment has the handler
-    /// made more than a few chunks beyond what WebKit took. (The process's own memory is
-    /// measured against a raw C program by bench/run: WebKitGTK queues what the web process
-    /// has not taken yet, in C as in Swift.)
+    /// made more than a few chunks beyond what WebKit took. (The memory of each process is
+    /// measured against a raw C program by bench/run.)
     @Test func a256MiBResponseStreamsWithoutRunningAhead() async throws {
         let chunkSize = 64 << 10
         let handler = GeneratedHandler(chunkSize: chunkSize, count: 4096)
@@ -92,6 +91,41 @@ struct URLSchemeHandlerTests {
         #expect(handler.probe.chunksSent == 4096)
         #expect(samples > 10)
         #expect(furthestAhead <= 3 * chunkSize, "ran \(furthestAhead) bytes ahead of WebKit")
+    }
+
+    /// While the page is too busy to take a body in, WebKit reads only a bounded window of
+    /// it: WebKitGTK itself would read the whole 64 MiB at once and queue it in messages to
+    /// the web process. The page then still gets every byte.
+    @Test func aBusyPageHoldsBackTheStreamInsteadOfQueueingIt() async throws {
+        let chunkSize = 64 << 10
+        let handler = GeneratedHandler(chunkSize: chunkSize, count: 1024)
+        let page = page(["busy": handler])
+        _ = await outcome(of: page.load(html: "<p>busy", baseURL: URL(string: "busy://host/")))
+        var readWhileBusy: UInt64 = 0
+        let sampler = Task { @MainActor in
+            await waitUntil("WebKit began reading") { PageRouter.bytesReadByWebKitForTesting > 0 }
+            // The page is busy for 2 s from its first chunk: sample the first second of it.
+            let end = ContinuousClock.now + .seconds(1)
+            while ContinuousClock.now < end {
+                readWhileBusy = max(readWhileBusy, PageRouter.bytesReadByWebKitForTesting)
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        let total = try await page.evaluateForTesting(
+            """
+            const reader = (await fetch('busy://host/blob')).body.getReader();
+            let total = (await reader.read()).value.length;
+            const end = performance.now() + 2000;
+            while (performance.now() < end) {}
+            for (;;) { const { done, value } = await reader.read(); if (done) break; total += value.length; }
+            return total;
+            """)
+        await sampler.value
+        #expect(total == String(64 << 20))
+        #expect(readWhileBusy > 0)
+        #expect(
+            readWhileBusy <= Pacer.window + Pacer.step + UInt64(2 * chunkSize),
+            "WebKit read \(readWhileBusy) bytes while the page was busy")
     }
 
     enum Abandonment: String, CaseIterable, Sendable {
