@@ -65,7 +65,8 @@ def scheme_stream(program, mib):
     rows = []
     for line in run([program, str(mib)]):
         result = json.loads(line)
-        for metric, unit in (("mb_per_s", "MB/s"), ("peak_rss_mib", "MiB")):
+        for metric, unit in (("mb_per_s", "MB/s"), ("peak_rss_mib", "MiB"), ("web_peak_rss_mib", "MiB"),
+                             ("network_peak_rss_mib", "MiB")):
             rows.append(json.dumps({"bench": "scheme-stream", "metric": metric, "impl": result["impl"],
                                     "value": result[metric], "unit": unit, "mib": mib}))
     return rows

@@ -1,6 +1,7 @@
 // The Swift side of the scheme-stream benchmark: the job of scheme_stream.c, through
 // WebKitGTK for Swift's URLSchemeHandler (a lazily produced sequence of 1 MiB chunks,
-// read through the pull stream). Prints one JSON line like the C program's.
+// read through the pull stream). Prints one JSON line like the C program's: throughput,
+// and the peak resident memory of this process, its web process and its network process.
 import Foundation
 import FoundationNetworking
 import GLibBridge
@@ -34,10 +35,28 @@ struct Chunks: URLSchemeHandler {
     func reply(for request: URLRequest) -> Sequence { Sequence(url: request.url!, count: count) }
 }
 
-func peakResidentMiB() -> Double {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+/// The peak resident memory (VmHWM) of the process whose /proc directory is `directory`.
+func peakResidentMiB(_ directory: String = "self") -> Double {
+    let status = (try? String(contentsOfFile: "/proc/\(directory)/status", encoding: .utf8)) ?? ""
     let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
     return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+}
+
+/// The largest peak resident memory among this process's children named `command` (as
+/// the kernel cuts it, to 15 characters). WebKit's processes still run when the page has
+/// finished, so their peaks can be read then.
+func childPeakResidentMiB(_ command: String) -> Double {
+    let parent = String(getpid())
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.reduce(0) { peak, entry in
+        // "PID (COMM) STATE PPID ...": COMM may hold spaces, so it ends at the last ')'.
+        guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+            let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"), open < close,
+            stat[stat.index(after: open)..<close] == command,
+            stat[stat.index(after: close)...].split(separator: " ").dropFirst().first == Substring(parent)
+        else { return peak }
+        return max(peak, peakResidentMiB(entry))
+    }
 }
 
 let sizeMiB = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 256 : 256
@@ -63,8 +82,10 @@ MainLoop.run {
         let measured = try JSONDecoder().decode(Result.self, from: Data((result ?? "{}").utf8))
         print(
             String(
-                format: #"{"impl": "swift", "bytes": %.0f, "seconds": %.3f, "mb_per_s": %.1f, "peak_rss_mib": %.1f}"#,
-                measured.bytes, measured.seconds, measured.bytes / measured.seconds / 1e6, peakResidentMiB()))
+                format: #"{"impl": "swift", "bytes": %.0f, "seconds": %.3f, "mb_per_s": %.1f, "peak_rss_mib": %.1f, "#
+                    + #""web_peak_rss_mib": %.1f, "network_peak_rss_mib": %.1f}"#,
+                measured.bytes, measured.seconds, measured.bytes / measured.seconds / 1e6, peakResidentMiB(),
+                childPeakResidentMiB("WebKitWebProces"), childPeakResidentMiB("WebKitNetworkPr")))
     } catch {
         FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
         exit(1)

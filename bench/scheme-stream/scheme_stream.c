@@ -2,11 +2,13 @@
 //
 // Serves SIZE_MIB MiB from the custom scheme "bench" (a GMemoryInputStream holding the
 // same 1 MiB chunk SIZE_MIB times, so the body costs no memory of its own), has the page
-// fetch it with a stream reader, and prints the throughput the page saw and this
-// process's peak resident memory, as one JSON line.
+// fetch it with a stream reader, and prints the throughput the page saw and the peak
+// resident memory of this process, of its web process and of its network process, as one
+// JSON line.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <webkit2/webkit2.h>
 
 static int size_mib = 256;
@@ -25,9 +27,12 @@ static void serve(WebKitURISchemeRequest *request, gpointer data)
     g_object_unref(stream);
 }
 
-static long peak_rss_kib(void)
+// The peak resident memory (VmHWM) of the process whose /proc directory is `dir`, in KiB.
+static long peak_rss_kib(const char *dir)
 {
-    FILE *status = fopen("/proc/self/status", "r");
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%s/status", dir);
+    FILE *status = fopen(path, "r");
     char line[256];
     long value = 0;
     while (status && fgets(line, sizeof line, status))
@@ -36,6 +41,34 @@ static long peak_rss_kib(void)
     if (status)
         fclose(status);
     return value;
+}
+
+// The largest peak resident memory among this process's children named `comm` (as the
+// kernel cuts it, to 15 characters), in KiB. WebKit's processes still run when the page
+// has finished, so their peaks can be read then.
+static long child_peak_rss_kib(const char *comm)
+{
+    GDir *proc = g_dir_open("/proc", 0, NULL);
+    const char *entry;
+    long peak = 0;
+    while (proc && (entry = g_dir_read_name(proc))) {
+        char path[64], name[32] = "", *stat = NULL;
+        snprintf(path, sizeof path, "/proc/%s/stat", entry);
+        if (!g_file_get_contents(path, &stat, NULL, NULL))
+            continue;
+        // "PID (COMM) STATE PPID ...": COMM may hold spaces, so it ends at the last ')'.
+        char *open = strchr(stat, '('), *close = strrchr(stat, ')');
+        int parent = 0;
+        if (open && close && close > open && sscanf(close + 1, " %*c %d", &parent) == 1 && parent == getpid()) {
+            snprintf(name, sizeof name, "%.*s", (int)(close - open - 1), open + 1);
+            if (strcmp(name, comm) == 0)
+                peak = MAX(peak, peak_rss_kib(entry));
+        }
+        g_free(stat);
+    }
+    if (proc)
+        g_dir_close(proc);
+    return peak;
 }
 
 static const char *script =
@@ -56,8 +89,10 @@ static void fetched(GObject *view, GAsyncResult *result, gpointer loop)
     JSCValue *bytes = jsc_value_object_get_property(value, "bytes");
     JSCValue *seconds = jsc_value_object_get_property(value, "seconds");
     double total = jsc_value_to_double(bytes), elapsed = jsc_value_to_double(seconds);
-    printf("{\"impl\": \"c\", \"bytes\": %.0f, \"seconds\": %.3f, \"mb_per_s\": %.1f, \"peak_rss_mib\": %.1f}\n", total,
-        elapsed, total / elapsed / 1e6, peak_rss_kib() / 1024.0);
+    printf("{\"impl\": \"c\", \"bytes\": %.0f, \"seconds\": %.3f, \"mb_per_s\": %.1f, \"peak_rss_mib\": %.1f, "
+           "\"web_peak_rss_mib\": %.1f, \"network_peak_rss_mib\": %.1f}\n",
+        total, elapsed, total / elapsed / 1e6, peak_rss_kib("self") / 1024.0,
+        child_peak_rss_kib("WebKitWebProces") / 1024.0, child_peak_rss_kib("WebKitNetworkPr") / 1024.0);
     g_main_loop_quit(loop);
 }
 
