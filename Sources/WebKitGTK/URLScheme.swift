@@ -73,7 +73,7 @@ public enum URLSchemeTaskResult: @unchecked Sendable {
 ///     var configuration = WebPage.Configuration()
 ///     configuration.urlSchemeHandlers[URLScheme("hello")!] = Hello()
 ///
-/// The sequence is read only as fast as WebKit consumes it, one element at a time, so a
+/// The sequence is read only as fast as WebKit consumes it, 64 KiB ahead at most, so a
 /// sequence that produces chunks lazily streams any size in constant memory. When WebKit
 /// abandons the load (the page navigates away, stops, or closes) the task iterating the
 /// sequence is cancelled. Throwing before the response fails the navigation

@@ -5,16 +5,19 @@ import GLibBridge
 
 /// Serves one `WebKitURISchemeRequest` from a ``URLSchemeHandler``'s sequence.
 ///
-/// The first element becomes the response, whose body is a pull stream: each time WebKit
-/// wants more, the sequence is asked for exactly one more element. When WebKit abandons
-/// the stream the iterating task is cancelled. A ``Pacer`` holds the stream back while the
+/// The first element becomes the response, whose body is a pull stream: the sequence is
+/// asked for more while less than ``readAhead`` bytes wait in the stream, and past that
+/// only when WebKit has read them all and wants more. When WebKit abandons the stream the
+/// iterating task is cancelled. A ``Pacer`` holds the stream back while the
 /// web process has not yet taken most of what WebKit read.
 @MainActor
 final class URLSchemeTask {
     private let request: GObjectReference
     private var stream: PullInputStream?
     private var task: Task<Void, Never>?
-    private let demand = AsyncStream<Void>.makeStream()
+    private let demand = Demand()
+    /// Bytes of a body asked for before WebKit asks, to spare a wait on the main loop.
+    static let readAhead: UInt64 = 64 << 10
     private var responded = false
     /// Called once when the task ends, however it ends.
     var onEnd: (URLSchemeTask) -> Void = { _ in }
@@ -30,7 +33,7 @@ final class URLSchemeTask {
     /// Stops the handler's work: its page went away.
     func cancel() {
         task?.cancel()
-        demand.continuation.finish()
+        demand.finish()
     }
 
     private var schemeRequest: UnsafeMutablePointer<WebKitURISchemeRequest> { request.cast() }
@@ -48,7 +51,7 @@ final class URLSchemeTask {
             } catch {
                 fail(error)
             }
-            demand.continuation.finish()
+            demand.finish()
             onEnd(self)
         }
     }
@@ -66,21 +69,28 @@ final class URLSchemeTask {
         guard case .response(let response) = first else { throw URLSchemeHandlerError.dataBeforeResponse }
         let stream = PullInputStream()
         self.stream = stream
-        stream.onNeedData = { [demand] in demand.continuation.yield() }
+        stream.onNeedData = { [demand] in demand.signal() }
         stream.onAbandoned = { [weak self] in
             self?.task?.cancel()
-            self?.demand.continuation.finish()
+            self?.demand.finish()
         }
         respond(with: response, body: stream)
         var pacer = Pacer()
-        for await _ in demand.stream {
+        var pushed: UInt64 = 0
+        while true {
+            // Read ahead while little is buffered, so that a short body is whole before WebKit
+            // first reads; past that, wait until WebKit has taken it all and asks for more.
+            if pushed - stream.bytesRead >= Self.readAhead, !(await demand.next()) { break }
             try await pacer.pace(taken: stream.bytesRead, view: webView)
             guard let next = try await iterator.next(isolation: #isolation) else {
                 stream.finish()
                 return
             }
             switch next {
-            case .data(let data): stream.push(data)
+            case .data(let data):
+                demand.reset()
+                stream.push(data)
+                pushed += UInt64(data.count)
             case .response: throw URLSchemeHandlerError.secondResponse
             }
         }
@@ -148,6 +158,54 @@ final class URLSchemeTask {
             urlRequest.httpBody = try await readAll(of: stream)
         }
         return urlRequest
+    }
+}
+
+/// WebKit's requests for more of a response body ("need-data"), waited for on the main
+/// actor.
+///
+/// An `AsyncStream` would do the same job, but its iterator hops to the global executor
+/// and back on every element: two thread switches for each piece of a body.
+@MainActor
+final class Demand {
+    private var isWanted = false
+    private var isFinished = false
+    private var waiter: CheckedContinuation<Bool, Never>?
+
+    /// WebKit wants more: wakes the waiting ``next()``, or is kept for the next one.
+    func signal() {
+        guard !isFinished else { return }
+        if let waiter {
+            self.waiter = nil
+            waiter.resume(returning: true)
+        } else {
+            isWanted = true
+        }
+    }
+
+    /// Data is on its way: a request kept from before has been answered.
+    func reset() {
+        isWanted = false
+    }
+
+    /// No more will be wanted: a waiting ``next()`` and every later one return false once
+    /// a request already made is taken.
+    func finish() {
+        isFinished = true
+        if let waiter {
+            self.waiter = nil
+            waiter.resume(returning: false)
+        }
+    }
+
+    /// Waits for WebKit's next request; true when it came, false once finished.
+    func next() async -> Bool {
+        if isWanted {
+            isWanted = false
+            return true
+        }
+        guard !isFinished else { return false }
+        return await withCheckedContinuation { waiter = $0 }
     }
 }
 

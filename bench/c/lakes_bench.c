@@ -384,10 +384,16 @@ static void bench_scheme_small(void)
     new_window(GTK_WIDGET(view));
     load_and_wait(view, NULL, "bench://host/index.html");
 
-    GVariantDict arguments;
-    g_variant_dict_init(&arguments, NULL);
-    g_variant_dict_insert(&arguments, "count", "i", quick ? 20 : 500);
-    emit("scheme-small", "mean_latency_ms", call_js_number(view, script, g_variant_dict_end(&arguments)), "ms", NULL);
+    // The Swift program times two shapes of handler; the C program has one way to answer,
+    // timed once for each row.
+    static const char *rows[] = { "\"handler\": \"stream\"", "\"handler\": \"iterator\"" };
+    for (size_t row = 0; row < G_N_ELEMENTS(rows); row++) {
+        GVariantDict arguments;
+        g_variant_dict_init(&arguments, NULL);
+        g_variant_dict_insert(&arguments, "count", "i", quick ? 20 : 500);
+        double mean = call_js_number(view, script, g_variant_dict_end(&arguments));
+        emit("scheme-small", "mean_latency_ms", mean, "ms", rows[row]);
+    }
 }
 
 // ---------------------------------------------------------------------------------
