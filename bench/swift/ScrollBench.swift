@@ -27,12 +27,20 @@ enum ScrollBench {
         requestAnimationFrame(step);
         """
 
+    /// The C program's tall document: 200 short paragraphs.
+    static let document =
+        "<!DOCTYPE html><title>Scroll</title>"
+        + (1...200).map {
+            "<p>Paragraph \($0). The shore curves away to the north, where the water is deep "
+                + "and cold, and the path climbs through birches to a ridge of grey rock.</p>"
+        }.joined()
+
     @MainActor
     static func run(_ options: Options) async throws {
         let seconds = options.quick ? 0.5 : 3.0
         let page = WebPage()
         let window = showInWindow(page)
-        try await loadHTML(prose(title: "Scroll", paragraphs: 200), in: page, what: "the tall document to load")
+        try await loadHTML(document, in: page, what: "the tall document to load")
 
         let unobserved = try await mainThreadCPU(scrolling: page, for: seconds)
         report("scroll", "main_cpu_ms_per_s", unobserved, "ms/s", extra: [("observer", "false")])

@@ -153,12 +153,3 @@ func showInWindow(_ page: WebPage) -> WebWindow {
     window.present()
     return window
 }
-
-/// The source of a document of `paragraphs` paragraphs of plain prose, with a title.
-func prose(title: String, paragraphs: Int) -> String {
-    let sentence =
-        "The shore runs north past reeds and stones, and the water is cold and clear in the morning light."
-    var html = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>\(title)</title></head><body>"
-    for index in 0..<paragraphs { html += "<p>\(index): \(sentence) \(sentence)</p>\n" }
-    return html + "</body></html>"
-}
