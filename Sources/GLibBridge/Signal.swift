@@ -76,6 +76,7 @@ package final class SignalConnection {
         weakObject.initialize(to: GWeakRef())
         g_weak_ref_init(weakObject, object)
         self.handlerID = handlerID
+        LiveObjects.created("SignalConnection")
     }
 
     /// Whether the handler is still connected to a living object.
@@ -107,6 +108,7 @@ package final class SignalConnection {
         disconnect()
         g_weak_ref_clear(weakObject)
         weakObject.deallocate()
+        LiveObjects.destroyed("SignalConnection")
     }
 }
 
@@ -151,6 +153,7 @@ extension GObjectReference {
     private func connectClosure(_ name: String, after: Bool, handler: @escaping SignalHandler) -> SignalConnection {
         let object = UnsafeMutablePointer<GObject>(pointer)
         let data = CallbackBox<SignalHandler>(handler).retainedPointer()
+        LiveObjects.created(LiveObjects.signalHandler)
         let closure = g_closure_new_simple(guint(MemoryLayout<GClosure>.size), data)!
         g_closure_set_marshal(closure, Trampoline.signalMarshal)
         g_closure_add_finalize_notifier(closure, data, Trampoline.signalClosureFinalized)

@@ -55,6 +55,15 @@ enum Trampoline {
     /// Runs when GLib frees a signal closure: on disconnect, or when the object is finalized.
     static let signalClosureFinalized: GClosureNotify = { data, _ in
         if let data { CallbackBox<SignalHandler>.release(data) }
+        LiveObjects.destroyed(LiveObjects.signalHandler)
+    }
+
+    /// A `GWeakNotify` of ``LiveObjects/track(_:)``: the object is finalized; counts it down
+    /// under the kind in its box, and releases the box.
+    static let trackedObjectFinalized: GWeakNotify = { data, _ in
+        guard let data else { return }
+        let box = Unmanaged<CallbackBox<String>>.fromOpaque(data).takeRetainedValue()
+        LiveObjects.destroyed(box.value)
     }
 
     /// A one-shot `GAsyncReadyCallback`: calls the box once and releases it.

@@ -1,4 +1,5 @@
 import Foundation
+import GLibBridge
 
 /// Gives WebKitGTK's load signals the navigation identity the engine does not have.
 ///
@@ -66,6 +67,10 @@ final class NavigationTracker {
 
     /// How many ended navigations may still be owed a late signal; older ones are forgotten.
     static let retiredLimit = 8
+
+    init() { LiveObjects.created("NavigationTracker") }
+
+    isolated deinit { LiveObjects.destroyed("NavigationTracker") }
 
     /// Registers a navigation asked for through the API and returns its sequence.
     ///

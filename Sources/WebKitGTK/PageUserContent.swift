@@ -16,7 +16,9 @@ final class PageUserContent {
 
     init(controller: WKUserContentController) {
         manager = GObjectReference(adopting: OpaquePointer(webkit_user_content_manager_new()!))
+        LiveObjects.track(manager.pointer)
         self.controller = controller
+        LiveObjects.created("PageUserContent")
     }
 
     private var raw: UnsafeMutablePointer<WebKitUserContentManager> { manager.cast() }
@@ -177,6 +179,7 @@ final class PageUserContent {
     isolated deinit {
         for script in ownScripts.values { webkit_user_script_unref(script) }
         if let noSelectionSheet { webkit_user_style_sheet_unref(noSelectionSheet) }
+        LiveObjects.destroyed("PageUserContent")
     }
 
     private func installPageScripts() {

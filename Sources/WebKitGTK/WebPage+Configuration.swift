@@ -127,6 +127,7 @@ public final class WKWebsiteDataStore {
         let manager = webkit_website_data_manager_new_ephemeral()!
         defer { g_object_unref(manager) }
         let context = webkit_web_context_new_with_website_data_manager(manager)!
+        LiveObjects.track(OpaquePointer(context))
         return WKWebsiteDataStore(context: GObjectReference(adopting: OpaquePointer(context)), isPersistent: false)
     }
 }

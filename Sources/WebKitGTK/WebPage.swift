@@ -130,6 +130,7 @@ public final class WebPage {
         dialogPresenter: (any DialogPresenting)? = nil
     ) {
         GTK.prepare()
+        LiveObjects.created("WebPage")
         self.configuration = configuration
         self.navigationDecider = navigationDecider ?? DefaultNavigationDecider()
         self.dialogPresenter = dialogPresenter ?? DefaultDialogPresenter()
@@ -171,6 +172,7 @@ public final class WebPage {
 
     isolated deinit {
         if !isClosed { tearDown() }
+        LiveObjects.destroyed("WebPage")
     }
 
     /// Closes the page: stops loading, ends every navigation sequence with
@@ -316,6 +318,7 @@ public final class WebPage {
                     valueBuffer.baseAddress)
             }
         }
+        LiveObjects.track(OpaquePointer(object!))
         return GObjectReference(sinking: OpaquePointer(object!))
     }
 
@@ -326,6 +329,7 @@ public final class WebPage {
     /// 1024×768 as if shown.
     func park() {
         let window = GObjectReference(sinking: OpaquePointer(gtk_offscreen_window_new()!))
+        LiveObjects.track(window.pointer)
         gtk_widget_set_size_request(widget, 1024, 768)
         gtk_container_add(window.cast(), widget)
         gtk_widget_show_all(window.cast())

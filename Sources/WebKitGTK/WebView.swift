@@ -49,6 +49,8 @@ public final class WebView {
         self.page = page
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         container = GObjectReference(sinking: OpaquePointer(box))
+        LiveObjects.track(container.pointer)
+        LiveObjects.created("WebView")
         findNavigator = FindNavigator(page: page)
         let bar = FindBar(navigator: findNavigator)
         findNavigator.bar = bar
@@ -78,6 +80,7 @@ public final class WebView {
 
     isolated deinit {
         release()
+        LiveObjects.destroyed("WebView")
     }
 
     /// The view's `GtkWidget*`, to add to a GTK 3 container of the app's own.
