@@ -1,5 +1,6 @@
 import CWebKitGTK
 import Foundation
+import GLibBridge
 import TestSupport
 import Testing
 
@@ -71,6 +72,66 @@ struct WebPageLifetimeTests {
             return true
         }
         #expect(alive.count == 0)
+    }
+
+    /// The kinds of object a page, and a view showing it, make.
+    static let pageKinds = [
+        "WebPage", "NavigationTracker", "PageUserContent", "SignalConnection", LiveObjects.signalHandler,
+        "WebKitWebView", "GtkOffscreenWindow", "WebKitUserContentManager", "WebView", "GtkBox",
+    ]
+
+    @Test func closedPagesLeaveNothingTheyMadeAlive() async throws {
+        let before = LiveObjects.snapshot
+        func alive() -> [String: Int] {
+            var counts: [String: Int] = [:]
+            for kind in Self.pageKinds { counts[kind] = LiveObjects.count(kind) - (before[kind] ?? 0) }
+            return counts
+        }
+        var highest: [String: Int] = [:]
+        for cycle in 0..<10 {
+            let page = WebPage()
+            _ = await outcome(of: page.load(URL(string: "about:blank")!))
+            // Every other page is shown for a while, as the app's pages are.
+            var view = cycle.isMultiple(of: 2) ? WebView(page) : nil
+            _ = await outcome(of: page.load(html: html(title: "Page \(cycle)")))
+            highest.merge(alive()) { max($0, $1) }
+            view = nil
+            page.close()
+            #expect(view == nil)
+        }
+        // Each kind was made and counted.
+        for kind in Self.pageKinds { #expect(highest[kind, default: 0] > 0, "no \(kind) counted") }
+        await waitUntil("every object the pages made is freed", timeout: .seconds(10)) {
+            alive().values.allSatisfy { $0 == 0 }
+        }
+        #expect(alive().filter { $0.value != 0 } == [:])
+    }
+
+    @Test func pagesOfTheDefaultStoreShareOneWebContext() async throws {
+        let contexts = LiveObjects.count("WebKitWebContext")
+        let first = WebPage()
+        let second = WebPage()
+        _ = await outcome(of: first.load(URL(string: "about:blank")!))
+        #expect(
+            webkit_web_view_get_context(first.webView) == webkit_web_view_get_context(second.webView))
+        #expect(LiveObjects.count("WebKitWebContext") == contexts)
+        first.close()
+        second.close()
+    }
+
+    @Test func aNonPersistentStoreGoesWithItsLastPage() async throws {
+        let contexts = LiveObjects.count("WebKitWebContext")
+        var store: WKWebsiteDataStore? = .nonPersistent()
+        var page: WebPage? = WebPage(configuration: WebPage.Configuration(websiteDataStore: store!))
+        _ = await outcome(of: page!.load(URL(string: "about:blank")!))
+        #expect(LiveObjects.count("WebKitWebContext") == contexts + 1)
+        page?.close()
+        page = nil
+        store = nil
+        #expect(store == nil)
+        await waitUntil("the store's web context is freed", timeout: .seconds(10)) {
+            LiveObjects.count("WebKitWebContext") == contexts
+        }
     }
 
     @Test func aClosedPageStillAnswersItsProperties() async throws {
