@@ -20,7 +20,7 @@
 #include <webkit2/webkit2.h>
 
 static gboolean quick;
-static int pages = 0;   // memory: --pages N (0 = not given)
+static int pages = 0;   // memory and lifetime: --pages N (0 = not given)
 static gint64 t0_ns;    // startup: BENCH_T0_NS, or the time main started
 
 // ---------------------------------------------------------------------------------
@@ -175,19 +175,26 @@ static double call_js_number(WebKitWebView *view, const char *body, GVariant *ar
     return number;
 }
 
-static long pss_kib(int pid)
+// The line "FIELD:" of /proc/PID/smaps_rollup ("Pss", "Pss_Anon"...), in KiB.
+static long rollup_kib(int pid, const char *field)
 {
     char path[64], line[256];
     long kib = 0;
+    size_t length = strlen(field);
     snprintf(path, sizeof path, "/proc/%d/smaps_rollup", pid);
     FILE *file = fopen(path, "r");
     if (!file)
         return 0; // the process ended meanwhile
     while (fgets(line, sizeof line, file))
-        if (sscanf(line, "Pss: %ld", &kib) == 1)
+        if (strncmp(line, field, length) == 0 && line[length] == ':' && sscanf(line + length + 1, "%ld", &kib) == 1)
             break;
     fclose(file);
     return kib;
+}
+
+static long pss_kib(int pid)
+{
+    return rollup_kib(pid, "Pss");
 }
 
 // Summed PSS in MiB of this process and all its descendants (web, network processes).
@@ -686,7 +693,7 @@ static void bench_scroll(void)
 
 static void bench_lifetime(void)
 {
-    int cycles = quick ? 5 : 200;
+    int cycles = pages ? pages : quick ? 5 : 200;
     gint64 start = now_ns();
     for (int i = 0; i < cycles; i++) {
         WebKitWebView *view = new_view();
@@ -694,11 +701,19 @@ static void bench_lifetime(void)
         load_and_wait(view, NULL, "about:blank");
         gtk_widget_destroy(GTK_WIDGET(view));
         g_object_unref(view);
+        // This process's own memory along the way, to tell a steady growth from one that
+        // levels off. Its anonymous part is its heap, which other processes do not share.
+        int done = i + 1;
+        if (done == 5 || done % 50 == 0)
+            fprintf(stderr, "lifetime: own PSS after %d cycles: %ld kB, anonymous %ld kB\n", done, pss_kib(getpid()),
+                rollup_kib(getpid(), "Pss_Anon"));
     }
     double cycle_ms = ms_since(start) / cycles;
     run_for_ms(2000);
-    emit("lifetime", "cycle_ms", cycle_ms, "ms", NULL);
-    emit("lifetime", "pss_after_mib", tree_pss_mib(), "MiB", NULL);
+    char extra[32];
+    snprintf(extra, sizeof extra, "\"pages\": %d", cycles);
+    emit("lifetime", "cycle_ms", cycle_ms, "ms", pages ? extra : NULL);
+    emit("lifetime", "pss_after_mib", tree_pss_mib(), "MiB", pages ? extra : NULL);
 }
 
 // ---------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-// lifetime: pages made, loaded with about:blank and closed, one after another, and the
-// memory left once they are gone.
+// lifetime: pages made (200, or --pages N), loaded with about:blank and closed, one after
+// another, and the memory left once they are gone.
 //
 // No window is shown: a WebPage no WebView shows lives in an offscreen window
 // (GtkOffscreenWindow) of its own, and close() destroys its engine view (gtk_widget_destroy).
@@ -9,17 +9,26 @@ import WebKitGTK
 enum LifetimeBench {
     @MainActor
     static func run(_ options: Options) async throws {
-        let cycles = options.quick ? 5 : 200
+        let cycles = options.pages ?? (options.quick ? 5 : 200)
         let blank = URL(string: "about:blank")!
         let start = monotonicNanoseconds()
         for cycle in 0..<cycles {
             let page = WebPage()
             try await load(blank, in: page, what: "about:blank to load in cycle \(cycle + 1)")
             page.close()
+            // This process's own memory along the way, to tell a steady growth from one that
+            // levels off. Its anonymous part is its heap, which other processes do not share.
+            let done = cycle + 1
+            if done == 5 || done % 50 == 0, let pss = ProcessMemory.ownKiB("Pss"),
+                let anonymous = ProcessMemory.ownKiB("Pss_Anon")
+            {
+                diagnose("lifetime: own PSS after \(done) cycles: \(pss) kB, anonymous \(anonymous) kB")
+            }
         }
         let cycle = milliseconds(from: start, to: monotonicNanoseconds()) / Double(cycles)
         try await Task.sleep(for: .seconds(2))
-        report("lifetime", "cycle_ms", cycle, "ms")
-        report("lifetime", "pss_after_mib", try ProcessMemory.pssMiB(), "MiB")
+        let extra = options.pages.map { [("pages", "\($0)")] } ?? []
+        report("lifetime", "cycle_ms", cycle, "ms", extra: extra)
+        report("lifetime", "pss_after_mib", try ProcessMemory.pssMiB(), "MiB", extra: extra)
     }
 }

@@ -45,6 +45,10 @@ enum ProcessMemory {
         return Double(total) / 1024
     }
 
+    /// A field of this process's own `/proc/self/smaps_rollup` (`Pss`, `Pss_Anon`...), in
+    /// KiB; nil when it cannot be read.
+    static func ownKiB(_ field: String) -> Int? { rollupKiB(field, of: getpid()) }
+
     /// The parent's ID, from `/proc/<pid>/stat` (the fourth field, after the command's
     /// parenthesised name, which may hold spaces and parentheses itself).
     private static func parentID(of pid: Int32) -> Int32? {
@@ -62,11 +66,14 @@ enum ProcessMemory {
     }
 
     /// The `Pss:` line of `/proc/<pid>/smaps_rollup`, in KiB.
-    private static func pssKiB(of pid: Int32) -> Int? {
+    private static func pssKiB(of pid: Int32) -> Int? { rollupKiB("Pss", of: pid) }
+
+    /// The line `field:` of `/proc/<pid>/smaps_rollup`, in KiB.
+    private static func rollupKiB(_ field: String, of pid: Int32) -> Int? {
         guard let rollup = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else {
             return nil
         }
-        for line in rollup.split(separator: "\n") where line.hasPrefix("Pss:") {
+        for line in rollup.split(separator: "\n") where line.hasPrefix(field + ":") {
             return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
         }
         return nil

@@ -13,7 +13,7 @@ let programStart = monotonicNanoseconds()
 struct Options {
     /// Tiny sizes and few repetitions, to prove the program still works.
     var quick = false
-    /// The number of pages of `memory`; nil for its default.
+    /// The number of pages of `memory`, and of cycles of `lifetime`; nil for their defaults.
     var pages: Int?
     /// CLOCK_MONOTONIC nanoseconds when the driver spawned the process.
     var t0 = programStart
