@@ -140,6 +140,7 @@ package final class LakesApplication {
         }
         let services = makeServices()
         let window = openWindow(services)
+        StartupReport.watch(window.page) { [weak self] in self?.quit() }
         if let url = launchURLs.last {
             window.open(url)
         } else if let url = lastArticle(services) ?? services.catalog.articles.first?.url {
@@ -148,7 +149,6 @@ package final class LakesApplication {
             window.page.load(html: StartPage.html(problem: services.contentProblem))
         }
         launchURLs = []
-        StartupReport.watch(window.page) { [weak self] in self?.quit() }
         window.present()
     }
 
