@@ -66,7 +66,7 @@ package struct ArticleCatalog: Equatable, Sendable {
         }
         var seen = Set<String>()
         for article in articles {
-            guard article.slug.range(of: "^[a-z0-9-]+$", options: .regularExpression) != nil else {
+            guard Self.isSlug(article.slug) else {
                 throw LoadError(
                     description: "the article slug \"\(article.slug)\" is not lowercase letters, digits and -")
             }
@@ -75,6 +75,12 @@ package struct ArticleCatalog: Equatable, Sendable {
             }
         }
         self.articles = articles
+    }
+
+    /// Whether `slug` is one or more lowercase ASCII letters, digits and hyphens (checked
+    /// without a regular expression, whose engine costs start-up a few milliseconds).
+    static func isSlug(_ slug: String) -> Bool {
+        !slug.isEmpty && slug.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 
     /// The article a URL shows, if it is a bundled one (`lakes://articles/<slug>`, with or
