@@ -50,6 +50,10 @@ struct ArticleCatalogTests {
     @Test(arguments: [
         ("not JSON", "{"), ("not a list", #"{"slug": "x"}"#), ("missing fields", #"[{"slug": "x"}]"#),
         ("bad slug", #"[{"slug": "../x", "title": "X", "summary": "", "location": ""}]"#),
+        ("empty slug", #"[{"slug": "", "title": "X", "summary": "", "location": ""}]"#),
+        ("capital in slug", #"[{"slug": "Tahoe", "title": "X", "summary": "", "location": ""}]"#),
+        ("space in slug", #"[{"slug": "lake tahoe", "title": "X", "summary": "", "location": ""}]"#),
+        ("accent in slug", #"[{"slug": "titicacá", "title": "X", "summary": "", "location": ""}]"#),
         (
             "repeated slug",
             #"[{"slug": "x", "title": "X", "summary": "", "location": ""}, {"slug": "x", "title": "Y", "summary": "", "location": ""}]"#
@@ -57,6 +61,11 @@ struct ArticleCatalogTests {
     ])
     func aBrokenCatalogIsAClearError(_ name: String, _ json: String) {
         #expect(throws: ArticleCatalog.LoadError.self, "\(name)") { try ArticleCatalog(json: Data(json.utf8)) }
+    }
+
+    @Test func slugsAreLowercaseLettersDigitsAndHyphens() throws {
+        let json = #"[{"slug": "lake-2-b", "title": "X", "summary": "", "location": ""}]"#
+        #expect(try ArticleCatalog(json: Data(json.utf8)).articles.map(\.slug) == ["lake-2-b"])
     }
 
     @Test func contentIsFoundFromTheEnvironmentOrBesideTheBinary() throws {
