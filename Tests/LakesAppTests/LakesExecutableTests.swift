@@ -101,6 +101,26 @@ struct LakesExecutableTests {
         #expect(help.output.contains("Lea sobre los grandes lagos del mundo"), "\(help.output)")
     }
 
+    /// `bench/run`'s start-up report: the first article's load and then its first frame,
+    /// as the page posted it, each once, after which Lakes quits by itself.
+    @Test func theStartupReportTimesTheFirstArticleAndQuits() throws {
+        let home = Self.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        var environment = Self.environment(home: home)
+        environment["LAKES_REPORT_STARTUP"] = "1"
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        environment["BENCH_T0_NS"] = String(UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec))
+        let result = try run([], environment: environment)
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(lines.map { $0["metric"] as? String } == ["finished_ms", "first_frame_ms"], "\(result.output)")
+        let values = lines.compactMap { $0["value"] as? Double }
+        #expect(values.count == 2 && values[0] > 0 && values[1] >= values[0], "\(values)")
+    }
+
     @Test func theWindowShowsThePagesTitle() async throws {
         let title = "Lake Smoke \(getpid())"
         let page = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-smoke-\(getpid()).html")
