@@ -694,6 +694,7 @@ static void bench_scroll(void)
 static void bench_lifetime(void)
 {
     int cycles = pages ? pages : quick ? 5 : 200;
+    long heap_after_five = 0;
     gint64 start = now_ns();
     for (int i = 0; i < cycles; i++) {
         WebKitWebView *view = new_view();
@@ -704,6 +705,8 @@ static void bench_lifetime(void)
         // This process's own memory along the way, to tell a steady growth from one that
         // levels off. Its anonymous part is its heap, which other processes do not share.
         int done = i + 1;
+        if (done == MIN(5, cycles))
+            heap_after_five = rollup_kib(getpid(), "Pss_Anon");
         if (done == 5 || done % 50 == 0)
             fprintf(stderr, "lifetime: own PSS after %d cycles: %ld kB, anonymous %ld kB\n", done, pss_kib(getpid()),
                 rollup_kib(getpid(), "Pss_Anon"));
@@ -714,6 +717,10 @@ static void bench_lifetime(void)
     snprintf(extra, sizeof extra, "\"pages\": %d", cycles);
     emit("lifetime", "cycle_ms", cycle_ms, "ms", pages ? extra : NULL);
     emit("lifetime", "pss_after_mib", tree_pss_mib(), "MiB", pages ? extra : NULL);
+    // What this process's heap grew by from the fifth cycle on: a leak, and nothing that
+    // other processes share, shows here.
+    double growth = (rollup_kib(getpid(), "Pss_Anon") - heap_after_five) / 1024.0;
+    emit("lifetime", "heap_growth_mib", growth, "MiB", pages ? extra : NULL);
 }
 
 // ---------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ enum LifetimeBench {
     static func run(_ options: Options) async throws {
         let cycles = options.pages ?? (options.quick ? 5 : 200)
         let blank = URL(string: "about:blank")!
+        var heapAfterFive = 0
         let start = monotonicNanoseconds()
         for cycle in 0..<cycles {
             let page = WebPage()
@@ -19,6 +20,7 @@ enum LifetimeBench {
             // This process's own memory along the way, to tell a steady growth from one that
             // levels off. Its anonymous part is its heap, which other processes do not share.
             let done = cycle + 1
+            if done == min(5, cycles) { heapAfterFive = ProcessMemory.ownKiB("Pss_Anon") ?? 0 }
             if done == 5 || done % 50 == 0, let pss = ProcessMemory.ownKiB("Pss"),
                 let anonymous = ProcessMemory.ownKiB("Pss_Anon")
             {
@@ -30,5 +32,9 @@ enum LifetimeBench {
         let extra = options.pages.map { [("pages", "\($0)")] } ?? []
         report("lifetime", "cycle_ms", cycle, "ms", extra: extra)
         report("lifetime", "pss_after_mib", try ProcessMemory.pssMiB(), "MiB", extra: extra)
+        // What this process's heap grew by from the fifth cycle on: a leak, and nothing that
+        // other processes share, shows here.
+        guard let heap = ProcessMemory.ownKiB("Pss_Anon") else { throw BenchError("no Pss_Anon in smaps_rollup") }
+        report("lifetime", "heap_growth_mib", Double(heap - heapAfterFive) / 1024, "MiB", extra: extra)
     }
 }
