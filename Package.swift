@@ -53,6 +53,7 @@ let package = Package(
             name: "minibrowser", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "Examples/minibrowser"),
         .executableTarget(name: "scheme-explorer", dependencies: ["WebKitGTK"], path: "Examples/scheme-explorer"),
         .target(name: "TestSupport", dependencies: ["WebKitGTK"], path: "Tests/TestSupport"),
+        .executableTarget(name: "lakes-store-writer", dependencies: ["LakesApp"], path: "Tests/StoreWriter"),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CWebKitGTK", "WebKitGTKTesting"]),
         .testTarget(
             name: "WebKitGTKTests",

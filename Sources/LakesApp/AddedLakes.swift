@@ -137,7 +137,7 @@ package final class AddedLakeStore {
         let target = offlineCopyFile(for: url)
         try FileManager.default.createDirectory(
             at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try archive.write(to: target, options: .atomic)
+        try DurableFile.write(archive, to: target)
     }
 
     /// Whether an offline copy of `url` was saved.
@@ -166,8 +166,8 @@ package final class AddedLakeStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        // Written to a temporary file and renamed over the old one: never half a file.
-        try encoder.encode(changed).write(to: file, options: .atomic)
+        // Never half a file, nor an empty one after a power cut.
+        try DurableFile.write(try encoder.encode(changed), to: file)
         lakes = changed
         for handler in onChange { handler() }
     }

@@ -79,8 +79,8 @@ package final class SightingStore: @unchecked Sendable {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             encoder.dateEncodingStrategy = .iso8601
-            // Written to a temporary file and renamed over the old one: never half a file.
-            try encoder.encode(sightings).write(to: file, options: .atomic)
+            // Never half a file, nor an empty one after a power cut.
+            try DurableFile.write(try encoder.encode(sightings), to: file, permissions: 0o600)
         }
         return sighting
     }
