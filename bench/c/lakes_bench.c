@@ -1,8 +1,10 @@
 // lakes-bench in C: the raw-WebKitGTK baseline of bench/swift, one job per subcommand
-// (see notes/bench-spec.md for what each one measures).
+// (BENCHMARKS.md says what each one measures).
 //
-// Usage: lakes_bench SUBCOMMAND [--quick] [--pages N]
+// Usage: lakes_bench SUBCOMMAND [--quick] [--pages N] [--article FILE]
 //   startup, memory, scheme-small, js, messages, find, scroll, lifetime
+// `startup --article data/articles/tahoe.html` shows that article as Lakes does, served
+// from its folder under the scheme lakes://articles/, instead of the small page.
 // `--quick` shrinks sizes and repetitions so a run only proves the job still works.
 //
 // Every result is one JSON line on stdout; diagnostics go to stderr. Every wait runs
@@ -21,6 +23,7 @@
 
 static gboolean quick;
 static int pages = 0;   // memory and lifetime: --pages N (0 = not given)
+static const char *article;  // startup: --article FILE, or NULL for the small page
 static gint64 t0_ns;    // startup: BENCH_T0_NS, or the time main started
 
 // ---------------------------------------------------------------------------------
@@ -289,24 +292,80 @@ static void startup_frame(WebKitUserContentManager *manager, WebKitJavascriptRes
     }
 }
 
+// Serves lakes://articles/NAME from the article's folder: NAME.html for a name without an
+// extension (as Lakes serves its articles), the file itself otherwise (style.css, images/).
+static void serve_article_folder(WebKitURISchemeRequest *request, gpointer folder)
+{
+    const char *path = webkit_uri_scheme_request_get_path(request);
+    if (!path || strstr(path, ".."))
+        path = "/missing";
+    const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    char *file = strchr(name, '.') ? g_build_filename(folder, path, NULL)
+                                   : g_strconcat((char *)folder, path, ".html", NULL);
+    const char *type = g_str_has_suffix(file, ".css") ? "text/css"
+        : g_str_has_suffix(file, ".svg")              ? "image/svg+xml"
+                                                      : "text/html";
+    GFile *gfile = g_file_new_for_path(file);
+    GError *error = NULL;
+    GFileInputStream *stream = g_file_read(gfile, NULL, &error);
+    if (stream) {
+        webkit_uri_scheme_request_finish(request, G_INPUT_STREAM(stream), -1, type);
+        g_object_unref(stream);
+    } else {
+        webkit_uri_scheme_request_finish_error(request, error);
+        g_error_free(error);
+    }
+    g_object_unref(gfile);
+    g_free(file);
+}
+
 static void bench_startup(void)
 {
     static const char *html =
         "<!DOCTYPE html><title>Bench</title><h1>Start</h1><p>The start-up page of lakes-bench.</p>"
         "<script>addEventListener('load', () => requestAnimationFrame(() => requestAnimationFrame(() =>"
         " webkit.messageHandlers.bench.postMessage('frame'))));</script>";
+    // An article allows no inline script: the same lines run as a user script, as in Lakes.
+    static const char *frame_script =
+        "addEventListener('load', () => requestAnimationFrame(() => requestAnimationFrame(() =>"
+        " webkit.messageHandlers.bench.postMessage('frame'))));";
     Startup startup = { 0 };
+    char *folder = NULL;
+    if (article) {
+        folder = g_path_get_dirname(article);
+        webkit_web_context_register_uri_scheme(
+            webkit_web_context_get_default(), "lakes", serve_article_folder, folder, NULL);
+    }
     WebKitWebView *view = new_view();
     WebKitUserContentManager *manager = webkit_web_view_get_user_content_manager(view);
     g_signal_connect(manager, "script-message-received::bench", G_CALLBACK(startup_frame), &startup);
     webkit_user_content_manager_register_script_message_handler(manager, "bench");
+    if (article) {
+        WebKitUserScript *script = webkit_user_script_new(frame_script, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
+            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, NULL, NULL);
+        webkit_user_content_manager_add_script(manager, script);
+        webkit_user_script_unref(script);
+    }
     g_signal_connect(view, "load-changed", G_CALLBACK(startup_load_changed), &startup);
     new_window(GTK_WIDGET(view));
-    webkit_web_view_load_html(view, html, "bench://start/");
+    if (article) {
+        char *base = g_path_get_basename(article);
+        char *dot = strrchr(base, '.');
+        if (dot)
+            *dot = '\0';
+        char *uri = g_strconcat("lakes://articles/", base, NULL);
+        webkit_web_view_load_uri(view, uri);
+        g_free(uri);
+        g_free(base);
+    } else {
+        webkit_web_view_load_html(view, html, "bench://start/");
+    }
     wait_for(&startup.finished, "the start-up page to load");
     wait_for(&startup.framed, "the start-up page's first frame");
-    emit("startup", "finished_ms", startup.finished_ms, "ms", NULL);
-    emit("startup", "first_frame_ms", startup.first_frame_ms, "ms", NULL);
+    const char *extra = article ? "\"document\": \"article\"" : NULL;
+    emit("startup", "finished_ms", startup.finished_ms, "ms", extra);
+    emit("startup", "first_frame_ms", startup.first_frame_ms, "ms", extra);
+    g_free(folder);
 }
 
 // ---------------------------------------------------------------------------------
@@ -749,6 +808,8 @@ int main(int argc, char **argv)
             quick = TRUE;
         else if (strcmp(argv[i], "--pages") == 0 && i + 1 < argc && atoi(argv[i + 1]) > 0)
             pages = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--article") == 0 && i + 1 < argc)
+            article = argv[++i];
         else
             fail("unknown argument %s", argv[i]);
     }
@@ -760,5 +821,7 @@ int main(int argc, char **argv)
             return 0;
         }
     }
-    fail("usage: %s startup|memory|scheme-small|js|messages|find|scroll|lifetime [--quick] [--pages N]", argv[0]);
+    fail("usage: %s startup|memory|scheme-small|js|messages|find|scroll|lifetime [--quick] [--pages N]"
+         " [--article FILE]",
+        argv[0]);
 }
