@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "minibrowser", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "Examples/minibrowser"),
         .executableTarget(name: "scheme-explorer", dependencies: ["WebKitGTK"], path: "Examples/scheme-explorer"),
-        .target(name: "TestSupport", dependencies: ["WebKitGTK"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "Tests/TestSupport"),
         .executableTarget(name: "lakes-store-writer", dependencies: ["LakesApp"], path: "Tests/StoreWriter"),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CWebKitGTK", "WebKitGTKTesting"]),
         .testTarget(

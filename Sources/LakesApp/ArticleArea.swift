@@ -1,7 +1,8 @@
 import WebKitGTK
 
 /// The right side of the window: the article's web view with a thin progress bar over
-/// it, a banner for notices, and the page shown when the article's web process ended.
+/// it, a banner for notices, a bar that offers to stop an article that does not respond,
+/// and the page shown when the article's web process ended.
 @MainActor
 final class ArticleArea {
     /// The widget to place.
@@ -10,6 +11,9 @@ final class ArticleArea {
     private let notice = Gtk.Label()
     private let noticeBar = Gtk.Box(.horizontal, spacing: 12)
     private var noticeGeneration = 0
+    private let hangBar = Gtk.Box(.horizontal, spacing: 12)
+    /// Called when the reader chooses to stop the article that does not respond.
+    var onStop: () -> Void = {}
 
     /// Builds the area around the page's view.
     init(webView: WebView) {
@@ -35,6 +39,8 @@ final class ArticleArea {
         noticeBar.setMargins(start: 12, end: 12, top: 0)
         noticeBar.ignoresShowAll = true
         overlay.addOverlay(noticeBar)
+        buildHangBar()
+        overlay.addOverlay(hangBar)
 
         widget.add(overlay, named: "article")
         widget.add(Self.crashPage(), named: "crashed")
@@ -65,6 +71,36 @@ final class ArticleArea {
 
     /// The text of the notice on screen, if one is.
     var shownNotice: String? { noticeBar.isVisible ? notice.text : nil }
+
+    /// Says that the article does not respond, with Wait and Stop, or takes that back.
+    func showNotResponding(_ notResponding: Bool) {
+        notResponding ? hangBar.show() : hangBar.hide()
+    }
+
+    /// Whether the bar that offers to stop the article is on screen.
+    var showsNotResponding: Bool { hangBar.isVisible }
+
+    private func buildHangBar() {
+        let icon = Gtk.Image(iconName: "dialog-warning-symbolic", pixelSize: 16)
+        let text = Gtk.Label(localized("This article is not responding. Stop it, or wait for it to finish?"))
+        text.wraps = true
+        text.textAlignment = 0
+        // Waiting keeps the page as it is; the bar comes back if the page stops answering again.
+        let wait = Gtk.Button(label: localized("_Wait"))
+        wait.onClick { [weak self] in self?.hangBar.hide() }
+        let stop = Gtk.Button(label: localized("_Stop"))
+        stop.addStyleClass("destructive-action")
+        stop.onClick { [weak self] in self?.onStop() }
+        hangBar.packStart(icon)
+        hangBar.packStart(text, expand: true)
+        hangBar.packEnd(stop)
+        hangBar.packEnd(wait)
+        for child in [icon, text, wait, stop] as [Gtk.Widget] { child.show() }
+        hangBar.addStyleClass("app-notification")
+        hangBar.align(horizontal: .center, vertical: .start)
+        hangBar.setMargins(start: 12, end: 12, top: 0)
+        hangBar.ignoresShowAll = true
+    }
 
     /// Whether the crash page is shown instead of the article.
     var showsCrash: Bool {

@@ -32,6 +32,12 @@ extension MainWindow {
             self?.showProgress()
         }
         followers.follow({ [page] in page.estimatedProgress }) { [weak self] _ in self?.showProgress() }
+        // A page stuck in a script: offer to stop it. Stopping it ends its web process, and the
+        // crash page then offers to reload it.
+        followers.follow({ [page] in page.isWebContentProcessResponsive }) { [weak self] responsive in
+            self?.area.showNotResponding(!responsive)
+        }
+        area.onStop = { [weak self] in self?.stopUnresponsivePage() }
         // The store is not observable; it says when it changes (see `init`).
         followers.follow({ [page, lakes] in lakes.lake(for: page.url) != nil }) { [weak self] isAdded in
             self?.setEnabled(.removeLake, isAdded)
@@ -142,6 +148,13 @@ extension MainWindow {
         sidebar.select(key: key)
         setState(.article, Gtk.Variant(key ?? ""))
         showHeading()
+    }
+
+    /// Ends the web process of the page that stopped answering, at the reader's word.
+    private func stopUnresponsivePage() {
+        Log.lakes.message("stopping \(requested?.absoluteString ?? "the page"): it does not respond")
+        area.showNotResponding(false)
+        page.terminateWebContentProcess()
     }
 
     func leaveCrashPage() {

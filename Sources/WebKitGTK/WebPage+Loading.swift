@@ -200,8 +200,8 @@ extension WebPage {
         loadItem(item)
     }
 
-    private func loadItem(_ item: BackForwardList.Item) -> NavigationEvents {
-        let stream = tracker.begin(.backForward, url: item.url.absoluteString)
+    private func loadItem(_ item: BackForwardList.Item, as cause: NavigationCause = .backForward) -> NavigationEvents {
+        let stream = tracker.begin(cause, url: item.url.absoluteString)
         if !tracker.isClosed {
             webkit_web_view_go_to_back_forward_list_item(webView, item.handle.cast())
         }
@@ -234,15 +234,22 @@ extension WebPage {
 
     /// Loads the current document again and returns the events of that navigation.
     ///
+    /// After the web content process ended, the engine has no document, but the
+    /// back-forward list keeps its current item: the reload loads that item in a new
+    /// process, as a reload after a crash does on Apple's platforms.
+    ///
     /// WebKitGTK's `webkit_web_view_reload`, or `webkit_web_view_reload_bypass_cache` from
-    /// the origin.
+    /// the origin; after a crash, `webkit_web_view_go_to_back_forward_list_item`.
     ///
     /// - Parameter fromOrigin: Whether to bypass caches and revalidate everything with the
     ///   server. Default: false.
     /// - Returns: The navigation's events, as ``load(_:)-(URL?)`` describes.
     @discardableResult
     public func reload(fromOrigin: Bool = false) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
-        guard url != nil else { return tracker.refuse(nil) }  // nothing to reload: an empty sequence
+        guard url != nil else {
+            if let current = backForwardList.currentItem { return loadItem(current, as: .reload) }
+            return tracker.refuse(nil)  // nothing to reload: an empty sequence
+        }
         let stream = tracker.begin(.reload, url: url?.absoluteString)
         guard !tracker.isClosed else { return stream }
         if fromOrigin {

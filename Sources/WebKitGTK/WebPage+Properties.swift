@@ -27,6 +27,30 @@ extension WebPage {
         return webkit_web_view_get_estimated_load_progress(webView)
     }
 
+    /// Whether the page's web content process answers. Observable.
+    ///
+    /// WebKit asks the process for a sign of life now and then, and this turns false when an
+    /// answer is overdue (a script stuck in a loop, for example); it turns true again when
+    /// the process answers, or when a new process takes over. The page cannot paint, run
+    /// script or take input while it is false, but the app goes on: stop such a page with
+    /// ``terminateWebContentProcess()``, or wait. An addition of this library:
+    /// WebKitGTK's `webkit_web_view_get_is_web_process_responsive`, followed through
+    /// `notify::is-web-process-responsive`.
+    public var isWebContentProcessResponsive: Bool {
+        access(keyPath: \.isWebContentProcessResponsive)
+        return webkit_web_view_get_is_web_process_responsive(webView) != 0
+    }
+
+    /// Ends the page's web content process at once, as a crash would: its load sequences
+    /// throw ``NavigationError/webContentProcessTerminated``, and a new load or
+    /// ``reload(fromOrigin:)`` starts a new process.
+    ///
+    /// For a page that stopped answering (``isWebContentProcessResponsive``). An addition of
+    /// this library: WebKitGTK's `webkit_web_view_terminate_web_process`.
+    public func terminateWebContentProcess() {
+        webkit_web_view_terminate_web_process(webView)
+    }
+
     /// Whether the page is loading. Observable. WebKitGTK's `webkit_web_view_is_loading`.
     public var isLoading: Bool {
         access(keyPath: \.isLoading)

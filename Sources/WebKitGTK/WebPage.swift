@@ -365,11 +365,6 @@ public final class WebPage {
         }
     }
 
-    /// Ends the web content process, as a crash would. For tests of crash recovery.
-    package func terminateWebContentProcessForTesting() {
-        webkit_web_view_terminate_web_process(webView)
-    }
-
     /// The engine's `WebKitWebView`, for tests that check its lifetime.
     package var engineObjectForTesting: OpaquePointer { view.pointer }
 
@@ -405,6 +400,7 @@ public final class WebPage {
         notify("estimated-load-progress", [\.estimatedProgress])
         notify("is-loading", [\.isLoading])
         notify("theme-color", [\.themeColor])
+        notify("is-web-process-responsive", [\.isWebContentProcessResponsive])
         on("load-changed") { page, arguments in
             page.loadChanged(WebKitLoadEvent(UInt32(bitPattern: arguments.enumValue(1))))
             return nil
@@ -447,6 +443,7 @@ public final class WebPage {
             case \WebPage.estimatedProgress: withMutation(keyPath: \.estimatedProgress) {}
             case \WebPage.isLoading: withMutation(keyPath: \.isLoading) {}
             case \WebPage.themeColor: withMutation(keyPath: \.themeColor) {}
+            case \WebPage.isWebContentProcessResponsive: withMutation(keyPath: \.isWebContentProcessResponsive) {}
             case \WebPage.backForwardList: withMutation(keyPath: \.backForwardList) {}
             case \WebPage.canGoBack: withMutation(keyPath: \.canGoBack) {}
             case \WebPage.canGoForward: withMutation(keyPath: \.canGoForward) {}

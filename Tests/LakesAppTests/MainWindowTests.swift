@@ -85,6 +85,36 @@ struct MainWindowTests {
         #expect(window.header.widget.title == tahoe.title)
     }
 
+    @Test func anArticleThatStopsAnsweringCanBeStoppedAndReloaded() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-hang-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let window = try makeWindow(folder: folder)
+        defer { window.window.destroy() }
+        let baikal = try #require(window.catalog.article(slug: "baikal"))
+        window.open(baikal.url)
+        await waitUntil("the article is shown") { window.page.currentNavigationEvent?.event == .finished }
+        #expect(!window.area.showsNotResponding)
+
+        try await window.page.callJavaScript("setTimeout(() => { for (;;) {} }, 200)")
+        try await Task.sleep(for: .milliseconds(500))
+        pressDownKey(in: window.page)
+        await waitUntil("the window says the article does not respond") { window.area.showsNotResponding }
+        #expect(!window.area.showsCrash)
+
+        window.area.onStop()  // the bar's Stop button
+        await waitUntil("the crash page is shown") { window.area.showsCrash }
+        #expect(!window.area.showsNotResponding)
+        #expect(window.header.widget.title == baikal.title, "the header keeps the article")
+
+        window.window.activateAction(WindowAction.reload.rawValue)
+        await waitUntil("the article is back") {
+            !window.area.showsCrash && window.page.currentNavigationEvent?.event == .finished
+        }
+        #expect(window.page.url == baikal.url)
+        #expect(window.page.isWebContentProcessResponsive)
+        #expect(!window.area.showsNotResponding)
+    }
+
     @Test func anAddedLakeOpensFromItsOfflineCopyWhenItsSiteIsGone() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-offline-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -158,7 +158,7 @@ struct ConfigurationTests {
         }
         defer { watcher.cancel() }
         try await Task.sleep(for: .milliseconds(10))
-        page.terminateWebContentProcessForTesting()
+        page.terminateWebContentProcess()
         await waitUntil("the sequence ended") { ending != nil }
         guard case .webContentProcessTerminated = ending as? WebPage.NavigationError else {
             Issue.record("expected webContentProcessTerminated, got \(String(describing: ending))")

@@ -21,7 +21,7 @@ struct WebPageLifetimeTests {
 
         let slow = page.load(server.url("/slow"))
         await waitUntil("the slow request reached the server") { server.requests.count >= 2 }
-        page.terminateWebContentProcessForTesting()
+        page.terminateWebContentProcess()
         let crashed = await outcome(of: slow)
         guard case .webContentProcessTerminated = try #require(crashed.navigationError) else {
             Issue.record("expected webContentProcessTerminated, got \(String(describing: crashed.error))")

@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import WebKitGTK
+
+@MainActor
+@Suite(.serialized)
+struct ResponsivenessTests {
+    @Test func aPageStuckInALoopIsReportedWhileTheAppGoesOnAndStoppingItLetsItReload() async throws {
+        let server = try TestHTTPServer { _ in .html("<title>Busy</title><p>Busy</p>") }
+        let page = WebPage()
+        let window = TestWindow(showing: WebView(page))
+        defer { window.close() }
+        let loaded = await outcome(of: page.load(server.url("/busy")))
+        #expect(loaded.error == nil)
+        #expect(page.isWebContentProcessResponsive)
+        var reported: [Bool] = []
+        let follower = ObservationLoop(read: { page.isWebContentProcessResponsive }) { reported.append($0) }
+        defer { follower.stop() }
+
+        // The loop starts once the call has returned; the key press starts WebKit's clock.
+        try await page.callJavaScript("setTimeout(() => { for (;;) {} }, 200)")
+        try await Task.sleep(for: .milliseconds(500))
+        let navigations = page.navigations
+        pressDownKey(in: page)
+        // The main loop keeps running while the page hangs: count its turns and the longest
+        // gap between two of them.
+        let clock = ContinuousClock()
+        var turns = 0
+        var last = clock.now
+        var longestGap = Duration.zero
+        while page.isWebContentProcessResponsive, turns < 3000 {
+            try await Task.sleep(for: .milliseconds(10))
+            longestGap = max(longestGap, clock.now - last)
+            last = clock.now
+            turns += 1
+        }
+        print("ResponsivenessTests: unresponsive after \(turns) turns of the main loop; longest gap \(longestGap)")
+        #expect(!page.isWebContentProcessResponsive)
+        await waitUntil("observers heard of it") { reported == [true, false] }
+        #expect(turns > 10, "the app's main loop kept turning while the page hung")
+
+        page.terminateWebContentProcess()
+        do {
+            for try await _ in navigations {}
+            Issue.record("the navigations sequence ended without the termination")
+        } catch WebPage.NavigationError.webContentProcessTerminated {
+        } catch {
+            Issue.record("expected webContentProcessTerminated, got \(error)")
+        }
+        let reloaded = await outcome(of: page.reload())
+        #expect(reloaded.error == nil)
+        #expect(page.title == "Busy")
+        await waitUntil("the new process answers") { page.isWebContentProcessResponsive }
+        #expect(try await page.callJavaScript("return document.title") as? String == "Busy")
+    }
+}
