@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import LakesApp
+
 /// Runs the built `lakes` executable as a person would, and reads what it shows from the
 /// X server (window titles), not from inside the process.
 @Suite(.serialized)
@@ -119,6 +121,71 @@ struct LakesExecutableTests {
         #expect(lines.map { $0["metric"] as? String } == ["finished_ms", "first_frame_ms"], "\(result.output)")
         let values = lines.compactMap { $0["value"] as? Double }
         #expect(values.count == 2 && values[0] > 0 && values[1] >= values[0], "\(values)")
+    }
+
+    /// The processes whose environment names `home` as their HOME: a Lakes and the WebKit
+    /// processes it started, which outlive it if it does not end them.
+    private static func processes(ofHome home: URL) -> [Int32] {
+        let marker = Data("HOME=\(home.path)\u{0}".utf8)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+            guard let pid = Int32(entry), pid != getpid(),
+                let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+                environment.range(of: marker) != nil
+            else { return nil }
+            return pid
+        }
+    }
+
+    @MainActor
+    @Test func aHundredStartsEndedBySIGTERMExitCleanlyLeaveNoProcessAndKeepTheStores() async throws {
+        let home = Self.makeHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = Self.environment(home: home)
+        let folder = DataFolder.app(environment: environment)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = AddedLakeStore(folder: folder)
+        try store.add(URL(string: "https://lakes.example/geneva")!, title: "Lake Geneva")
+        let sightings = SightingStore(file: folder.appendingPathComponent("sightings.json"))
+        _ = try sightings.save(
+            fields: ["name": "Ann", "email": "ann@lakes.example", "lake": "tahoe", "note": "Clear"], lakes: ["tahoe"])
+        let storesBefore = try [store.file, sightings.file].map { try Data(contentsOf: $0) }
+
+        for round in 1...100 {
+            let process = Process()
+            process.executableURL = lakes
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = ContinuousClock.now + .seconds(30)
+            var shown = false
+            while !shown, process.isRunning, ContinuousClock.now < deadline {
+                shown = try windowNames().contains("\"Lake Tahoe\"")
+                if !shown { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            try #require(shown, "round \(round): no window showed Lake Tahoe")
+            process.terminate()
+            for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            try #require(
+                process.terminationReason == .exit && process.terminationStatus == 0,
+                "round \(round): ended by \(process.terminationReason) with \(process.terminationStatus)")
+            // Its web and network processes go with it, a moment later at most.
+            var left = Self.processes(ofHome: home)
+            for _ in 0..<100 where !left.isEmpty {
+                try await Task.sleep(for: .milliseconds(50))
+                left = Self.processes(ofHome: home)
+            }
+            try #require(left.isEmpty, "round \(round): processes left behind: \(left)")
+        }
+        #expect(try [store.file, sightings.file].map { try Data(contentsOf: $0) } == storesBefore)
+        let reread = AddedLakeStore(folder: folder)
+        guard case .loaded = reread.load() else {
+            Issue.record("the list of lakes no longer loads")
+            return
+        }
+        #expect(reread.lakes.map(\.title) == ["Lake Geneva"])
     }
 
     @Test func theWindowShowsThePagesTitle() async throws {

@@ -7,6 +7,38 @@ import Testing
 @MainActor
 @Suite(.serialized)
 struct ResponsivenessTests {
+    @Test func fiftyEndedWebProcessesInARowLeaveAPageThatLoadsAndScrolls() async throws {
+        let paragraphs = (1...80).map { "<p id='p\($0)'>Paragraph \($0) of the shore.</p>" }.joined()
+        let server = try TestHTTPServer { request in .html("<title>Shore \(request.path)</title>\(paragraphs)") }
+        let page = WebPage()
+        let window = TestWindow(showing: WebView(page))
+        defer { window.close() }
+        for round in 1...50 {
+            // A load in flight or a page at rest, in turn, when the process ends.
+            let load = page.load(server.url("/round\(round)"))
+            if round.isMultiple(of: 2) {
+                let loaded = await outcome(of: load)
+                try #require(loaded.error == nil, "round \(round): \(String(describing: loaded.error))")
+                page.terminateWebContentProcess()
+            } else {
+                page.terminateWebContentProcess()
+                let crashed = await outcome(of: load)
+                if let error = crashed.error {
+                    guard case .webContentProcessTerminated = try #require(crashed.navigationError) else {
+                        Issue.record("round \(round): \(error)")
+                        return
+                    }
+                }
+            }
+        }
+        let last = await outcome(of: page.load(server.url("/after")))
+        #expect(last.error == nil)
+        #expect(page.title == "Shore /after")
+        try await page.scroll(to: ScrollPosition(y: 600))
+        await waitUntil("the page scrolled") { page.scrollGeometry?.contentOffset.y == 600 }
+        #expect(page.isWebContentProcessResponsive)
+    }
+
     @Test func aPageStuckInALoopIsReportedWhileTheAppGoesOnAndStoppingItLetsItReload() async throws {
         let server = try TestHTTPServer { _ in .html("<title>Busy</title><p>Busy</p>") }
         let page = WebPage()
