@@ -238,7 +238,9 @@ enum CallArguments {
             // Exact types only: an NSNumber may hold a boolean, which must go as JSON.
             let value = arguments[name]!
             switch ObjectIdentifier(type(of: value)) {
-            case ObjectIdentifier(String.self): native.append((name, .string(value as! String)))
+            // A NUL would end the C string GVariant copies: such a string goes as JSON.
+            case ObjectIdentifier(String.self) where !(value as! String).utf8.contains(0):
+                native.append((name, .string(value as! String)))
             case ObjectIdentifier(Int.self): native.append((name, .integer(value as! Int)))
             case ObjectIdentifier(Double.self) where (value as! Double).isFinite:
                 native.append((name, .double(value as! Double)))

@@ -103,6 +103,10 @@ struct JavaScriptTests {
         }
         let sum = try await page.callJavaScript("return $a + _b + Z9", arguments: ["$a": 1, "_b": 2, "Z9": 3])
         #expect((sum as? NSNumber)?.intValue == 6)
+        // A string with a NUL in it arrives whole.
+        let nul = try await page.callJavaScript(
+            "return [text.length, text.charCodeAt(1)]", arguments: ["text": "a\u{0}b"])
+        #expect((nul as? [Any])?.compactMap { ($0 as? NSNumber)?.intValue } == [3, 0])
     }
 
     @Test func aTypedCallDecodes() async throws {
