@@ -30,6 +30,9 @@ final class PageUserContent {
         let injectionTime: WKUserScriptInjectionTime
         let world: WKContentWorld
         let handlerName: String
+        /// Whether the script runs only once the page asks for it (``startPageScript(_:)``):
+        /// until then its documents go without it.
+        var onDemand = false
         let receive: @MainActor (WebPage, String) -> Void
     }
 
@@ -37,7 +40,7 @@ final class PageUserContent {
     static let pageScripts = [
         PageScript(
             source: WebPage.scrollReporterSource, injectionTime: .atDocumentEnd, world: WebPage.scrollWorld,
-            handlerName: WebPage.scrollHandlerName
+            handlerName: WebPage.scrollHandlerName, onDemand: true
         ) { page, json in
             if let body = try? JSONSerialization.jsonObject(with: Data(json.utf8)) { page.receiveScrollReport(body) }
         },
@@ -182,10 +185,25 @@ final class PageUserContent {
         LiveObjects.destroyed("PageUserContent")
     }
 
+    /// The page's own scripts run in its documents: all but those on demand that were not
+    /// asked for.
     private func installPageScripts() {
-        for script in Self.pageScripts {
+        for script in Self.pageScripts where !script.onDemand || startedScripts.contains(script.handlerName) {
             install(WKUserScript(source: script.source, injectionTime: script.injectionTime, in: script.world))
         }
+    }
+
+    /// The handler names of the on-demand page scripts that were asked for.
+    private var startedScripts: Set<String> = []
+
+    /// Runs the on-demand page script of `handlerName` in every document from the next one
+    /// on; returns false when it already did.
+    func startPageScript(_ handlerName: String) -> Bool {
+        guard let script = Self.pageScripts.first(where: { $0.handlerName == handlerName && $0.onDemand }),
+            startedScripts.insert(handlerName).inserted
+        else { return false }
+        install(WKUserScript(source: script.source, injectionTime: script.injectionTime, in: script.world))
+        return true
     }
 
     func removeAllStyleSheets() {

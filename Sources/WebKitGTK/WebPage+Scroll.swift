@@ -9,6 +9,8 @@ extension WebPage {
     /// scripts cannot reach, so a page cannot fake it.
     static let scrollReporterSource = """
         (() => {
+          if (window.__webkitgtkSwiftScrollReporter) return;
+          window.__webkitgtkSwiftScrollReporter = true;
           let pending = false;
           const report = () => {
             pending = false;
@@ -36,9 +38,18 @@ extension WebPage {
             contentOffset: CGPoint(x: numbers[0], y: numbers[1]),
             contentSize: CGSize(width: max(numbers[2], container.width), height: max(numbers[3], container.height)),
             contentInsets: EdgeInsets(), containerSize: container)
-        guard geometry != scrollGeometry else { return }
+        guard geometry != reportedScrollGeometry else { return }
         scrollGeometry = geometry
         for observer in scrollObservers.values { observer(geometry) }
+    }
+
+    /// Starts the scroll-geometry reports, once: in every document from the next one on,
+    /// and at once in the current one.
+    func startScrollReports() {
+        guard !isClosed, userContent.startPageScript(Self.scrollHandlerName) else { return }
+        Task { @MainActor [weak self] in
+            _ = try? await self?.evaluateRaw(Self.scrollReporterSource, world: Self.scrollWorld.name)
+        }
     }
 
     /// Runs `action` with the old and new value of `transform(geometry)` each time it

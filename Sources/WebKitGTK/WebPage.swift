@@ -79,10 +79,23 @@ public final class WebPage {
     /// Where the page is scrolled and how big its content is, kept up to date as the page
     /// scrolls, resizes and navigates; nil before the first document reported. Observable.
     ///
-    /// Reported at most once per animation frame from an isolated world. An addition of
-    /// this library, for pages no ``WebView`` shows; a view has
+    /// Reported at most once per animation frame from an isolated world, from the first
+    /// time it is read (or a scroll-geometry observer is added) on: a page whose geometry
+    /// nothing asks for spends nothing on it. The first read starts the reports and returns
+    /// nil, or what was reported before; the document's geometry follows within a frame.
+    /// An addition of this library, for pages no ``WebView`` shows; a view has
     /// ``WebView/webViewOnScrollGeometryChange(for:of:action:)``.
-    public internal(set) var scrollGeometry: ScrollGeometry?
+    public internal(set) var scrollGeometry: ScrollGeometry? {
+        get {
+            startScrollReports()
+            access(keyPath: \.scrollGeometry)
+            return reportedScrollGeometry
+        }
+        set {
+            withMutation(keyPath: \.scrollGeometry) { reportedScrollGeometry = newValue }
+        }
+    }
+    @ObservationIgnored var reportedScrollGeometry: ScrollGeometry?
 
     @ObservationIgnored var scrollObservers: [UInt64: (ScrollGeometry) -> Void] = [:]
     @ObservationIgnored var nextScrollObserverID: UInt64 = 0

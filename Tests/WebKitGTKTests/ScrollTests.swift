@@ -21,6 +21,22 @@ struct ScrollTests {
         return page
     }
 
+    @Test func geometryIsReportedOnlyOnceSomethingAsksForIt() async throws {
+        let page = WebPage()
+        _ = await outcome(of: page.load(html: Self.tall))
+        try await page.callJavaScript("scrollTo(0, 300)")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(page.reportedScrollGeometry == nil, "nothing asked, so the page reported nothing")
+
+        #expect(page.scrollGeometry == nil, "the first read starts the reports")
+        await waitUntil("the current document reported") { page.scrollGeometry?.contentOffset.y == 300 }
+        // From then on, every document reports, once each.
+        _ = await outcome(of: page.load(html: Self.tall + "<p>again</p>"))
+        try await page.callJavaScript("scrollTo(0, 100)")
+        await waitUntil("the next document reported") { page.scrollGeometry?.contentOffset.y == 100 }
+        #expect(try await page.callJavaScript("return window.__webkitgtkSwiftScrollReporter") == nil)
+    }
+
     @Test func geometryDescribesThePageInCoreGraphicsTypes() async throws {
         let page = await page()
         let geometry = try #require(page.scrollGeometry)
