@@ -247,8 +247,11 @@ static double tree_pss_mib(void)
     GHashTableIter iter;
     gpointer key;
     g_hash_table_iter_init(&iter, tree);
-    while (g_hash_table_iter_next(&iter, &key, NULL))
-        kib += pss_kib(GPOINTER_TO_INT(key));
+    while (g_hash_table_iter_next(&iter, &key, NULL)) {
+        long own = pss_kib(GPOINTER_TO_INT(key)), anonymous = rollup_kib(GPOINTER_TO_INT(key), "Pss_Anon");
+        fprintf(stderr, "pss: process %d: %ld kB, anonymous %ld kB\n", GPOINTER_TO_INT(key), own, anonymous);
+        kib += own;
+    }
     fprintf(stderr, "pss: %u processes, %ld kB\n", g_hash_table_size(tree), kib);
     g_hash_table_destroy(tree);
     g_array_free(pids, TRUE);
