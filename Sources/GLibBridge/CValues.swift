@@ -39,6 +39,14 @@ package func jsonText(of value: UnsafeMutablePointer<JSCValue>) -> String? {
     return String(cString: json)
 }
 
+/// A JavaScriptCore value converted to a string (`jsc_value_to_string`), as JavaScript's
+/// `String(value)` would; for a string, the string itself.
+package func stringText(of value: UnsafeMutablePointer<JSCValue>) -> String? {
+    guard let text = jsc_value_to_string(value) else { return nil }
+    defer { g_free(text) }
+    return String(cString: text)
+}
+
 extension GLibError {
     /// A copy of a `GError` the caller keeps (transfer none).
     package convenience init(copying error: UnsafePointer<GError>) {

@@ -199,9 +199,10 @@ final class PageUserContent {
     /// Runs the on-demand page script of `handlerName` in every document from the next one
     /// on; returns false when it already did.
     func startPageScript(_ handlerName: String) -> Bool {
-        guard let script = Self.pageScripts.first(where: { $0.handlerName == handlerName && $0.onDemand }),
-            startedScripts.insert(handlerName).inserted
+        guard !startedScripts.contains(handlerName),
+            let script = Self.pageScripts.first(where: { $0.handlerName == handlerName && $0.onDemand })
         else { return false }
+        startedScripts.insert(handlerName)
         install(WKUserScript(source: script.source, injectionTime: script.injectionTime, in: script.world))
         return true
     }
@@ -282,10 +283,7 @@ final class PageUserContent {
     /// round trip), anything else through its JSON. A body that is not JSON is logged and
     /// refused.
     private static func body(of value: UnsafeMutablePointer<JSCValue>, to name: String, answer: ScriptReply) -> Any? {
-        if jsc_value_is_string(value) != 0, let string = jsc_value_to_string(value) {
-            defer { g_free(string) }
-            return String(cString: string)
-        }
+        if jsc_value_is_string(value) != 0, let string = stringText(of: value) { return string }
         guard let text = jsonText(of: value) else {
             Log.library.message("dropped a message to \(name): its body is not JSON")
             answer.fail("the message body is not JSON")

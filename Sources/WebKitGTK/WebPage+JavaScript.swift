@@ -92,7 +92,7 @@ extension WebPage {
         let body = try wrapped(functionBody, arguments: passed, in: frame, result: .json)
         // The wrapper returns its result as JSON text, a string, read as it is.
         let json = try await evaluate(body, arguments: passed, world: contentWorld?.name) {
-            jsc_value_is_string($0) != 0 ? string(of: $0) : nil
+            jsc_value_is_string($0) != 0 ? stringText(of: $0) : nil
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
@@ -195,14 +195,6 @@ extension WebPage {
             throw JavaScriptError.exception(message: error.message)
         }
     }
-}
-
-/// The text of a JavaScript string value (`jsc_value_to_string`).
-@MainActor
-private func string(of value: UnsafeMutablePointer<JSCValue>) -> String? {
-    guard let text = jsc_value_to_string(value) else { return nil }
-    defer { g_free(text) }
-    return String(cString: text)
 }
 
 /// The arguments of a call as WebKit is given them: an `a{sv}` dictionary of variables.
@@ -369,11 +361,7 @@ enum JavaScriptValues {
     /// array of one. Undefined has been turned into nil before.
     @MainActor
     static func value(of result: UnsafeMutablePointer<JSCValue>) throws -> Any? {
-        if jsc_value_is_string(result) != 0 {
-            guard let text = jsc_value_to_string(result) else { return nil }
-            defer { g_free(text) }
-            return String(cString: text)
-        }
+        if jsc_value_is_string(result) != 0 { return stringText(of: result) }
         if jsc_value_is_number(result) != 0 { return number(jsc_value_to_double(result)) }
         if jsc_value_is_boolean(result) != 0 { return NSNumber(value: jsc_value_to_boolean(result) != 0) }
         if jsc_value_is_null(result) != 0 { return NSNull() }
@@ -382,9 +370,8 @@ enum JavaScriptValues {
         }
         defer { g_object_unref(element) }
         // A value JSON cannot hold (a function, a symbol) stringifies as undefined.
-        guard jsc_value_is_string(element) != 0, let json = jsc_value_to_string(element) else { return nil }
-        defer { g_free(json) }
-        return try decode(String(cString: json))
+        guard jsc_value_is_string(element) != 0, let json = stringText(of: element) else { return nil }
+        return try decode(json)
     }
 
     /// A JavaScript number as JSONSerialization reads it from JSON: an `Int` when it is a

@@ -44,9 +44,10 @@ extension WebPage {
     }
 
     /// Starts the scroll-geometry reports, once: in every document from the next one on,
-    /// and at once in the current one.
+    /// and at once in the current one. Each read of ``scrollGeometry`` calls it, so it
+    /// reads no observable state (the tracker's flag, not ``isClosed``).
     func startScrollReports() {
-        guard !isClosed, userContent.startPageScript(Self.scrollHandlerName) else { return }
+        guard !tracker.isClosed, userContent.startPageScript(Self.scrollHandlerName) else { return }
         Task { @MainActor [weak self] in
             _ = try? await self?.evaluateRaw(Self.scrollReporterSource, world: Self.scrollWorld.name)
         }
