@@ -34,10 +34,7 @@ final class ArticleArea {
         noticeBar.packEnd(dismiss)
         notice.show()
         dismiss.show()
-        noticeBar.addStyleClass("app-notification")
-        noticeBar.align(horizontal: .center, vertical: .start)
-        noticeBar.setMargins(start: 12, end: 12, top: 0)
-        noticeBar.ignoresShowAll = true
+        Self.floatOverArticle(noticeBar)
         overlay.addOverlay(noticeBar)
         buildHangBar()
         overlay.addOverlay(hangBar)
@@ -96,10 +93,16 @@ final class ArticleArea {
         hangBar.packEnd(stop)
         hangBar.packEnd(wait)
         for child in [icon, text, wait, stop] as [Gtk.Widget] { child.show() }
-        hangBar.addStyleClass("app-notification")
-        hangBar.align(horizontal: .center, vertical: .start)
-        hangBar.setMargins(start: 12, end: 12, top: 0)
-        hangBar.ignoresShowAll = true
+        Self.floatOverArticle(hangBar)
+    }
+
+    /// Styles `bar` as a notification floating at the top of the article, hidden until
+    /// shown (GNOME's `app-notification`).
+    private static func floatOverArticle(_ bar: Gtk.Box) {
+        bar.addStyleClass("app-notification")
+        bar.align(horizontal: .center, vertical: .start)
+        bar.setMargins(start: 12, end: 12, top: 0)
+        bar.ignoresShowAll = true
     }
 
     /// Whether the crash page is shown instead of the article.
