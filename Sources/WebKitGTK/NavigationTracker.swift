@@ -338,9 +338,17 @@ struct NavigationEvents: AsyncSequence, Sendable {
         let cancel: @Sendable () -> Void
 
         mutating func next() async throws -> WebPage.NavigationEvent? {
+            try await next(isolation: nil)
+        }
+
+        /// The next event, awaited in the caller's isolation; the page's signal resumes
+        /// the caller through `MainLoopExecutor`, without a worker thread in between.
+        mutating func next(
+            isolation actor: isolated (any Actor)?
+        ) async throws(any Error) -> WebPage.NavigationEvent? {
             let cancel = self.cancel
             return try await withTaskCancellationHandler {
-                try await base.next()
+                try await awaitingOnMainLoop { () async throws(any Error) in try await base.next(isolation: actor) }
             } onCancel: {
                 cancel()
             }

@@ -164,8 +164,8 @@ final class URLSchemeTask {
 /// WebKit's requests for more of a response body ("need-data"), waited for on the main
 /// actor.
 ///
-/// An `AsyncStream` would do the same job, but its iterator hops to the global executor
-/// and back on every element: two thread switches for each piece of a body.
+/// The waiter resumes through `MainLoopExecutor`, so a piece of a body costs no switch to
+/// another thread.
 @MainActor
 final class Demand {
     private var isWanted = false
@@ -205,7 +205,7 @@ final class Demand {
             return true
         }
         guard !isFinished else { return false }
-        return await withCheckedContinuation { waiter = $0 }
+        return await awaitingOnMainLoop { await withCheckedContinuation { waiter = $0 } }
     }
 }
 

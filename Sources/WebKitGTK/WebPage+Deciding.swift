@@ -1,4 +1,5 @@
 import Foundation
+import GLibBridge
 
 extension WebPage {
     /// Asks the decider one question, after any question still being answered.
@@ -11,7 +12,7 @@ extension WebPage {
     /// would wait for the answer being given.
     func askDecider<Result>(_ body: @MainActor (inout any NavigationDeciding) async -> Result) async -> Result {
         while isDeciding && !isClosed {
-            await withCheckedContinuation { decisionsWaiting.append($0) }
+            await awaitingOnMainLoop { await withCheckedContinuation { decisionsWaiting.append($0) } }
         }
         if isClosed {
             // Nothing waits for this answer any more: ask a copy, and keep nothing.
