@@ -78,6 +78,8 @@ public final class WebWindow {
             ?? gtk_window_new(
                 GTK_WINDOW_TOPLEVEL)
         window = GObjectReference(sinking: OpaquePointer(made!))
+        LiveObjects.track(window.pointer)
+        LiveObjects.created("WebWindow")
         func pixels(_ value: Int) -> gint { gint(clamping: max(1, value)) }
         gtk_window_set_default_size(raw, pixels(width), pixels(height))
         gtk_container_add(window.cast(), widget)
@@ -97,6 +99,10 @@ public final class WebWindow {
         pageClosing = ObservationLoop(read: { [page = webView.page] in page.isClosed }) { [weak self] closed in
             if closed, let self, !isClosed { close() }
         }
+    }
+
+    isolated deinit {
+        LiveObjects.destroyed("WebWindow")
     }
 
     /// Makes a window that shows `page` in a new ``WebView``; it appears on ``present()``.

@@ -158,9 +158,16 @@ struct EchoHandler: URLSchemeHandler {
 }
 
 /// The resident memory of this process, in bytes.
-func residentMemory() -> Int {
+func residentMemory() -> Int { processStatus("VmRSS") }
+
+/// The resident anonymous memory of this process (its heaps and stacks, no mapped files),
+/// in bytes.
+func anonymousMemory() -> Int { processStatus("RssAnon") }
+
+/// A field of `/proc/self/status` given in kB, in bytes; 0 if it is missing.
+private func processStatus(_ field: String) -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
     else { return 0 }
     return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
 }
