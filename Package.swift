@@ -52,6 +52,12 @@ let package = Package(
         .executableTarget(
             name: "minibrowser", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "Examples/minibrowser"),
         .executableTarget(name: "scheme-explorer", dependencies: ["WebKitGTK"], path: "Examples/scheme-explorer"),
+        // The fuzz targets: corpus replayers here, libFuzzer binaries when scripts/fuzz builds them.
+        .target(name: "FuzzSupport", path: "fuzz/Support"),
+        .executableTarget(
+            name: "fuzz-path-resolution", dependencies: ["WebKitGTK", "FuzzSupport"], path: "fuzz/path-resolution"),
+        .executableTarget(
+            name: "fuzz-range-parsing", dependencies: ["WebKitGTK", "FuzzSupport"], path: "fuzz/range-parsing"),
         .target(name: "TestSupport", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "Tests/TestSupport"),
         .executableTarget(name: "lakes-store-writer", dependencies: ["LakesApp"], path: "Tests/StoreWriter"),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CWebKitGTK", "WebKitGTKTesting"]),

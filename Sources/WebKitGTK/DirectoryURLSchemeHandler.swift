@@ -185,13 +185,13 @@ public struct DirectoryURLSchemeHandler: URLSchemeHandler, Sendable {
     // MARK: Paths
 
     /// Why a URL names no file this handler may serve.
-    struct Refusal: Error, Equatable {
-        var status: Int
-        var reason: String
+    package struct Refusal: Error, Equatable {
+        package var status: Int
+        package var reason: String
     }
 
     /// The file a URL names, or why it is refused.
-    func resolve(_ url: URL) -> Result<URL, Refusal> {
+    package func resolve(_ url: URL) -> Result<URL, Refusal> {
         let host = url.host(percentEncoded: true) ?? ""
         let path = url.path(percentEncoded: true)
         let raw = host + path
@@ -326,14 +326,14 @@ final class FileBody: @unchecked Sendable {
 }
 
 /// One byte range of a `Range: bytes=…` header.
-enum ByteRange: Equatable {
+package enum ByteRange: Equatable {
     case none
     case unsatisfiable
     case range(Range<Int>)
 
     /// Reads a single range; several ranges, or a header that does not parse, are ignored
     /// (the whole file is sent), as HTTP allows.
-    static func parse(_ header: String, size: Int) -> ByteRange {
+    package static func parse(_ header: String, size: Int) -> ByteRange {
         let value = header.trimmingCharacters(in: .whitespaces)
         guard value.lowercased().hasPrefix("bytes=") else { return .none }
         let spec = value.dropFirst(6).trimmingCharacters(in: .whitespaces)
