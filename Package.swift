@@ -58,6 +58,9 @@ let package = Package(
             name: "fuzz-path-resolution", dependencies: ["WebKitGTK", "FuzzSupport"], path: "fuzz/path-resolution"),
         .executableTarget(
             name: "fuzz-range-parsing", dependencies: ["WebKitGTK", "FuzzSupport"], path: "fuzz/range-parsing"),
+        .executableTarget(
+            name: "fuzz-message-body", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK", "FuzzSupport"],
+            path: "fuzz/message-body"),
         .target(name: "TestSupport", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "Tests/TestSupport"),
         .executableTarget(name: "lakes-store-writer", dependencies: ["LakesApp"], path: "Tests/StoreWriter"),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CWebKitGTK", "WebKitGTKTesting"]),
