@@ -380,7 +380,12 @@ extension WKScriptMessage {
     /// reference: a string as it is (no JSON round trip), anything else through its JSON.
     package static func replyValue(_ value: Any?, in context: OpaquePointer) throws(ReplyProblem) -> OpaquePointer {
         let context = UnsafeMutablePointer<JSCContext>(context)
-        if let string = value as? String { return OpaquePointer(jsc_value_new_string(context, string)!) }
+        if var string = value as? String {
+            // From its bytes, not as a C string, which would end at a NUL character.
+            let bytes = string.withUTF8 { g_bytes_new($0.baseAddress, gsize($0.count))! }
+            defer { g_bytes_unref(bytes) }
+            return OpaquePointer(jsc_value_new_string_from_bytes(context, bytes)!)
+        }
         let json: String
         do {
             json = try JavaScriptValues.encodeResult(value)
