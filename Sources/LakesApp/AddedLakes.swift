@@ -80,15 +80,19 @@ package final class AddedLakeStore {
         }
     }
 
-    /// The lakes a `lakes.json` holds: those at web addresses, each address once.
+    /// The lakes a `lakes.json` holds: those at web addresses, each address once, their
+    /// dates to the second, as they are written.
     ///
     /// - Throws: The decoding error when `data` is not a list of lakes.
     package nonisolated static func lakes(from data: Data) throws -> [AddedLake] {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         var seen = Set<String>()
-        return try decoder.decode([AddedLake].self, from: data).filter {
-            isWebAddress($0.url) && seen.insert($0.id).inserted
+        return try decoder.decode([AddedLake].self, from: data).compactMap { lake in
+            guard isWebAddress(lake.url), seen.insert(lake.id).inserted else { return nil }
+            var lake = lake
+            lake.added = lake.added.wholeSeconds
+            return lake
         }
     }
 
@@ -218,6 +222,13 @@ package enum DataFolder {
             ?? home.appendingPathComponent(".local/share")
         return data.appendingPathComponent(AppInfo.id)
     }
+}
+
+extension Date {
+    /// The date without its fraction of a second. The stores write dates in ISO 8601 to the
+    /// second; a date read with a fraction (a file written by hand, or by another program)
+    /// is kept as it will be written, so that reading what was saved gives what was read.
+    var wholeSeconds: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
 }
 
 extension String {

@@ -87,13 +87,17 @@ package final class SightingStore: @unchecked Sendable {
         return try Self.sightings(from: Data(contentsOf: file))
     }
 
-    /// The sightings a `sightings.json` holds.
+    /// The sightings a `sightings.json` holds, their dates to the second, as they are written.
     ///
     /// - Throws: The decoding error when `data` is not a list of sightings.
     package static func sightings(from data: Data) throws -> [Sighting] {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode([Sighting].self, from: data)
+        return try decoder.decode([Sighting].self, from: data).map { sighting in
+            var sighting = sighting
+            sighting.date = sighting.date.wholeSeconds
+            return sighting
+        }
     }
 
     /// `sightings` as `sightings.json` holds them.
