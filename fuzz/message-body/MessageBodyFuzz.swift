@@ -40,8 +40,8 @@ public func fuzzMessageBody(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt 
 /// The one JavaScript context values are made in.
 nonisolated(unsafe) let context = jsc_context_new()!
 
-/// Writes a value as JSON with its object keys sorted and ill-formed UTF-16 repaired; throws
-/// when two keys repair to the same one (Swift can keep only one of them).
+/// Writes a value as JSON with ill-formed UTF-16 repaired and object keys sorted after that;
+/// throws when two keys repair to the same one (Swift can keep only one of them).
 nonisolated(unsafe) let canonicalJSON = jsc_context_evaluate(
     context,
     """
@@ -49,11 +49,11 @@ nonisolated(unsafe) let canonicalJSON = jsc_context_evaluate(
       if (Array.isArray(value)) return '[' + value.map(canonical).join(',') + ']';
       if (typeof value === 'string') return JSON.stringify(value.toWellFormed());
       if (value === null || typeof value !== 'object') return JSON.stringify(value);
-      const keys = Object.keys(value).sort();
-      const repaired = keys.map(key => key.toWellFormed());
-      if (new Set(repaired).size !== keys.length) throw new Error('ambiguous keys');
-      return '{' + keys.map((key, index) =>
-        JSON.stringify(repaired[index]) + ':' + canonical(value[key])).join(',') + '}';
+      const keys = Object.keys(value).map(key => [key.toWellFormed(), key]);
+      if (new Set(keys.map(([repaired]) => repaired)).size !== keys.length) throw new Error('ambiguous keys');
+      keys.sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+      return '{' + keys.map(([repaired, key]) =>
+        JSON.stringify(repaired) + ':' + canonical(value[key])).join(',') + '}';
     })
     """, -1)!
 
