@@ -52,6 +52,21 @@ let package = Package(
         .executableTarget(
             name: "minibrowser", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "Examples/minibrowser"),
         .executableTarget(name: "scheme-explorer", dependencies: ["WebKitGTK"], path: "Examples/scheme-explorer"),
+        // The fuzz targets: corpus replayers here, libFuzzer binaries when scripts/fuzz builds them.
+        .target(name: "FuzzSupport", path: "fuzz/Support"),
+        .executableTarget(
+            name: "fuzz-range-parsing", dependencies: ["WebKitGTK", "FuzzSupport"], path: "fuzz/range-parsing"),
+        .executableTarget(
+            name: "fuzz-path-resolution", dependencies: ["WebKitGTK", "FuzzSupport"], path: "fuzz/path-resolution"),
+        .executableTarget(
+            name: "fuzz-message-body", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK", "FuzzSupport"],
+            path: "fuzz/message-body"),
+        .executableTarget(
+            name: "fuzz-link-policy", dependencies: ["LakesApp", "FuzzSupport"], path: "fuzz/link-policy"),
+        .executableTarget(
+            name: "fuzz-lake-address", dependencies: ["LakesApp", "FuzzSupport"], path: "fuzz/lake-address"),
+        .executableTarget(
+            name: "fuzz-store-readers", dependencies: ["LakesApp", "FuzzSupport"], path: "fuzz/store-readers"),
         .target(name: "TestSupport", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "Tests/TestSupport"),
         .executableTarget(name: "lakes-store-writer", dependencies: ["LakesApp"], path: "Tests/StoreWriter"),
         .testTarget(name: "GLibBridgeTests", dependencies: ["GLibBridge", "CWebKitGTK", "WebKitGTKTesting"]),

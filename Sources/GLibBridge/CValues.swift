@@ -32,19 +32,82 @@ package func makeGBytes(copying data: Data) -> OpaquePointer {
 }
 
 /// The JSON text of a JavaScriptCore value (`jsc_value_to_json`), or nil when it has none
-/// (`undefined`, a function).
+/// (`undefined`, a function). A lone surrogate, which `JSON.stringify` writes as an escape
+/// (`\ud800`) and Foundation's JSON reader refuses, is written as U+FFFD instead.
 package func jsonText(of value: UnsafeMutablePointer<JSCValue>) -> String? {
     guard let json = jsc_value_to_json(value, 0) else { return nil }
     defer { g_free(json) }
-    return String(cString: json)
+    return wellFormedJSON(String(cString: json))
 }
 
 /// A JavaScriptCore value converted to a string (`jsc_value_to_string`), as JavaScript's
-/// `String(value)` would; for a string, the string itself.
+/// `String(value)` would; for a string, the string itself, NUL characters included. UTF-16
+/// that is not well formed (a lone surrogate), which no Swift string can hold, is U+FFFD.
 package func stringText(of value: UnsafeMutablePointer<JSCValue>) -> String? {
-    guard let text = jsc_value_to_string(value) else { return nil }
-    defer { g_free(text) }
-    return String(cString: text)
+    guard let bytes = jsc_value_to_string_as_bytes(value) else { return nil }
+    defer { g_bytes_unref(bytes) }
+    var count: gsize = 0
+    let start = g_bytes_get_data(bytes, &count)
+    let text = String(decoding: UnsafeRawBufferPointer(start: start, count: Int(count)), as: UTF8.self)
+    // JavaScriptCore's UTF-8 ends at a lone surrogate. A string cut short there is read
+    // again from its JSON, where the surrogate is an escape.
+    guard jsc_value_is_string(value) != 0, text.utf16.count != utf16Length(of: value),
+        let json = jsonText(of: value), let whole = try? JSONDecoder().decode(String.self, from: Data(json.utf8))
+    else { return text }
+    return whole
+}
+
+/// The `length` of a JavaScript string: its count of UTF-16 code units.
+private func utf16Length(of string: UnsafeMutablePointer<JSCValue>) -> Int {
+    guard let length = jsc_value_object_get_property(string, "length") else { return 0 }
+    defer { g_object_unref(length) }
+    return Int(jsc_value_to_int32(length))
+}
+
+/// `json` with each escaped lone surrogate (`\ud800` to `\udfff`, not one of an escaped
+/// pair) written as `\ufffd`, the replacement character.
+private func wellFormedJSON(_ json: String) -> String {
+    let backslash = UInt8(ascii: "\\")
+    guard json.utf8.contains(backslash) else { return json }
+    let bytes = Array(json.utf8)
+    /// The UTF-16 code unit of the `\uXXXX` escape at `index`, if one is there.
+    func escapedUnit(at index: Int) -> UInt16? {
+        guard index + 6 <= bytes.count, bytes[index] == backslash, bytes[index + 1] == UInt8(ascii: "u") else {
+            return nil
+        }
+        var unit: UInt16 = 0
+        for byte in bytes[(index + 2)..<(index + 6)] {
+            guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { return nil }
+            unit = unit << 4 | UInt16(digit)
+        }
+        return unit
+    }
+    var repaired: [UInt8] = []
+    var copied = 0
+    var index = 0
+    while index < bytes.count {
+        guard bytes[index] == backslash else {
+            index += 1
+            continue
+        }
+        guard let unit = escapedUnit(at: index) else {
+            index += 2  // another escape, such as \\ or \"
+            continue
+        }
+        if UTF16.isLeadSurrogate(unit), let next = escapedUnit(at: index + 6), UTF16.isTrailSurrogate(next) {
+            index += 12
+        } else if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) {
+            repaired += bytes[copied..<index]
+            repaired += "\\ufffd".utf8
+            index += 6
+            copied = index
+        } else {
+            index += 6
+        }
+    }
+    guard copied > 0 else { return json }
+    repaired += bytes[copied...]
+    return String(decoding: repaired, as: UTF8.self)
 }
 
 extension GLibError {

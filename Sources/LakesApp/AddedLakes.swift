@@ -64,12 +64,7 @@ package final class AddedLakeStore {
             return .loaded
         }
         do {
-            let data = try Data(contentsOf: file)
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
-            let read = try decoder.decode([AddedLake].self, from: data)
-            var seen = Set<String>()
-            lakes = read.filter { Self.isWebAddress($0.url) && seen.insert($0.id).inserted }
+            lakes = try Self.lakes(from: Data(contentsOf: file))
             return .loaded
         } catch {
             lakes = []
@@ -83,6 +78,30 @@ package final class AddedLakeStore {
             }
             return .corrupt(movedTo: aside, reason: String(describing: error))
         }
+    }
+
+    /// The lakes a `lakes.json` holds: those at web addresses, each address once, their
+    /// dates to the second, as they are written.
+    ///
+    /// - Throws: The decoding error when `data` is not a list of lakes.
+    package nonisolated static func lakes(from data: Data) throws -> [AddedLake] {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        var seen = Set<String>()
+        return try decoder.decode([AddedLake].self, from: data).compactMap { lake in
+            guard isWebAddress(lake.url), seen.insert(lake.id).inserted else { return nil }
+            var lake = lake
+            lake.added = lake.added.wholeSeconds
+            return lake
+        }
+    }
+
+    /// `lakes` as `lakes.json` holds them.
+    package nonisolated static func data(for lakes: [AddedLake]) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(lakes)
     }
 
     /// The lake at `url`, if the reader added it; `url` may also be its offline copy's file.
@@ -163,11 +182,8 @@ package final class AddedLakeStore {
     private func save(_ changed: [AddedLake]) throws {
         if let refusal { throw SaveError(description: refusal) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
         // Never half a file, nor an empty one after a power cut.
-        try DurableFile.write(try encoder.encode(changed), to: file)
+        try DurableFile.write(try Self.data(for: changed), to: file)
         lakes = changed
         for handler in onChange { handler() }
     }
@@ -189,7 +205,7 @@ package final class AddedLakeStore {
         return String(hash, radix: 16).leftPadded(to: 16)
     }
 
-    private static func isWebAddress(_ url: URL) -> Bool {
+    private nonisolated static func isWebAddress(_ url: URL) -> Bool {
         let scheme = url.scheme?.lowercased()
         return (scheme == "http" || scheme == "https") && url.host()?.isEmpty == false
     }
@@ -206,6 +222,13 @@ package enum DataFolder {
             ?? home.appendingPathComponent(".local/share")
         return data.appendingPathComponent(AppInfo.id)
     }
+}
+
+extension Date {
+    /// The date without its fraction of a second. The stores write dates in ISO 8601 to the
+    /// second; a date read with a fraction (a file written by hand, or by another program)
+    /// is kept as it will be written, so that reading what was saved gives what was read.
+    var wholeSeconds: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
 }
 
 extension String {

@@ -76,20 +76,36 @@ package final class SightingStore: @unchecked Sendable {
             sightings.append(sighting)
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            encoder.dateEncodingStrategy = .iso8601
             // Never half a file, nor an empty one after a power cut.
-            try DurableFile.write(try encoder.encode(sightings), to: file, permissions: 0o600)
+            try DurableFile.write(try Self.data(for: sightings), to: file, permissions: 0o600)
         }
         return sighting
     }
 
     private func readUnlocked() throws -> [Sighting] {
         guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+        return try Self.sightings(from: Data(contentsOf: file))
+    }
+
+    /// The sightings a `sightings.json` holds, their dates to the second, as they are written.
+    ///
+    /// - Throws: The decoding error when `data` is not a list of sightings.
+    package static func sightings(from data: Data) throws -> [Sighting] {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode([Sighting].self, from: Data(contentsOf: file))
+        return try decoder.decode([Sighting].self, from: data).map { sighting in
+            var sighting = sighting
+            sighting.date = sighting.date.wholeSeconds
+            return sighting
+        }
+    }
+
+    /// `sightings` as `sightings.json` holds them.
+    package static func data(for sightings: [Sighting]) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(sightings)
     }
 
     /// A plain check of an address's shape: one `@`, a name before it, a dotted domain after.

@@ -261,7 +261,13 @@ final class PageUserContent {
             answer.fail("this page may not post to \(key.name)")
             return
         }
-        guard let value, let body = Self.body(of: UnsafeMutablePointer(value), to: key.name, answer: answer) else {
+        guard let value else { return }
+        let body: Any
+        do {
+            body = try WKScriptMessage.body(of: value)
+        } catch {
+            Log.library.message("dropped a message to \(key.name): \(error)")
+            answer.fail(error.description)
             return
         }
         let message = WKScriptMessage(name: key.name, body: body, world: key.world, url: url)
@@ -277,24 +283,6 @@ final class PageUserContent {
                 }
             }
         }
-    }
-
-    /// A message's body as Swift sees it: a string as it is (`jsc_value_to_string`, no JSON
-    /// round trip), anything else through its JSON. A body that is not JSON is logged and
-    /// refused.
-    private static func body(of value: UnsafeMutablePointer<JSCValue>, to name: String, answer: ScriptReply) -> Any? {
-        if jsc_value_is_string(value) != 0, let string = stringText(of: value) { return string }
-        guard let text = jsonText(of: value) else {
-            Log.library.message("dropped a message to \(name): its body is not JSON")
-            answer.fail("the message body is not JSON")
-            return nil
-        }
-        guard let body = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else {
-            Log.library.message("dropped a message to \(name): its body could not be read")
-            answer.fail("the message body could not be read")
-            return nil
-        }
-        return body
     }
 
     private func withPatterns<R>(
@@ -333,26 +321,13 @@ private final class ScriptReply {
         guard let reply, let context else { return }
         self.reply = nil
         defer { webkit_script_message_reply_unref(reply) }
-        if let string = value as? String {
-            // A string goes back as a JavaScript string, with no JSON round trip.
-            let result = jsc_value_new_string(UnsafeMutablePointer(context), string)!
+        do {
+            let result = UnsafeMutablePointer<JSCValue>(try WKScriptMessage.replyValue(value, in: context))
             webkit_script_message_reply_return_value(reply, result)
             g_object_unref(UnsafeMutableRawPointer(result))
-            return
-        }
-        let json: String
-        do {
-            json = try JavaScriptValues.encodeResult(value)
         } catch {
-            webkit_script_message_reply_return_error_message(reply, "the reply could not be sent: \(error)")
-            return
+            webkit_script_message_reply_return_error_message(reply, error.description)
         }
-        guard let result = jsc_value_new_from_json(UnsafeMutablePointer(context), json) else {
-            webkit_script_message_reply_return_error_message(reply, "the reply could not be read by JavaScript")
-            return
-        }
-        webkit_script_message_reply_return_value(reply, result)
-        g_object_unref(UnsafeMutableRawPointer(result))
     }
 
     func fail(_ message: String) {
@@ -365,5 +340,61 @@ private final class ScriptReply {
     isolated deinit {
         if let context { g_object_unref(UnsafeMutableRawPointer(context)) }
         if let reply { webkit_script_message_reply_unref(reply) }
+    }
+}
+
+extension WKScriptMessage {
+    /// Why a message's body was dropped.
+    package enum BodyProblem: Error, Equatable, CustomStringConvertible {
+        /// The value has no JSON (`undefined`, a function).
+        case notJSON
+        /// Its JSON could not be read.
+        case unreadable
+
+        package var description: String {
+            switch self {
+            case .notJSON: "the message body is not JSON"
+            case .unreadable: "the message body could not be read"
+            }
+        }
+    }
+
+    /// A message's body as Swift sees it, from its `JSCValue`: a string as it is (no JSON
+    /// round trip), anything else through its JSON.
+    package static func body(of value: OpaquePointer) throws(BodyProblem) -> Any {
+        let value = UnsafeMutablePointer<JSCValue>(value)
+        if jsc_value_is_string(value) != 0, let string = stringText(of: value) { return string }
+        guard let text = jsonText(of: value) else { throw .notJSON }
+        guard let body = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else {
+            throw .unreadable
+        }
+        return body
+    }
+
+    /// Why a handler's reply could not be handed to JavaScript.
+    package struct ReplyProblem: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// The JavaScript value a handler's reply becomes in `context` (a `JSCContext`), as a new
+    /// reference: a string as it is (no JSON round trip), anything else through its JSON.
+    package static func replyValue(_ value: Any?, in context: OpaquePointer) throws(ReplyProblem) -> OpaquePointer {
+        let context = UnsafeMutablePointer<JSCContext>(context)
+        if var string = value as? String {
+            // From its bytes, not as a C string, which would end at a NUL character.
+            let bytes = string.withUTF8 { g_bytes_new($0.baseAddress, gsize($0.count))! }
+            defer { g_bytes_unref(bytes) }
+            return OpaquePointer(jsc_value_new_string_from_bytes(context, bytes)!)
+        }
+        let json: String
+        do {
+            json = try JavaScriptValues.encodeResult(value)
+        } catch {
+            throw ReplyProblem(description: "the reply could not be sent: \(error)")
+        }
+        guard let result = jsc_value_new_from_json(context, json) else {
+            throw ReplyProblem(description: "the reply could not be read by JavaScript")
+        }
+        return OpaquePointer(result)
     }
 }

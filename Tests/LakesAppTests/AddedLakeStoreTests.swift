@@ -103,6 +103,23 @@ struct AddedLakeStoreTests {
         #expect(store.lakes.map(\.title) == ["Lake"])
     }
 
+    /// Found by fuzzing (`fuzz/store-readers`): a date with a fraction of a second was read
+    /// with it but saved without it, so the list saved after a read read back different.
+    @Test func aDateWithAFractionOfASecondIsReadAsItIsSaved() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = AddedLakeStore(folder: folder)
+        try Data(#"[{"url": "\#(geneva)", "title": "Geneva", "added": "2026-12-01T10:00:00.75Z"}]"#.utf8)
+            .write(to: store.file)
+        #expect(store.load() == .loaded)
+        #expect(store.lakes.map(\.added) == [Date(timeIntervalSince1970: 1_796_119_200)])
+        try store.add(malawi)
+        let reopened = AddedLakeStore(folder: folder)
+        #expect(reopened.load() == .loaded)
+        #expect(reopened.lakes.first == store.lakes.first)
+    }
+
     @Test func anOfflineCopyIsKeptPerArticleAndGoesWithIt() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -52,6 +52,24 @@ struct SightingStoreTests {
         #expect(!FileManager.default.fileExists(atPath: store.file.path))
     }
 
+    /// Found by fuzzing (`fuzz/store-readers`): a date with a fraction of a second was read
+    /// with it but saved without it, so the sightings changed when another was saved.
+    @Test func aDateWithAFractionOfASecondIsReadAsItIsSaved() throws {
+        let store = temporaryStore()
+        defer { try? FileManager.default.removeItem(at: store.file.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(
+            at: store.file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let json = #"""
+            [{"name": "Ada", "email": "ada@example.org", "lake": "baikal", "note": "",
+              "date": "2026-12-01T10:00:00.75Z"}]
+            """#
+        try Data(json.utf8).write(to: store.file)
+        let read = try store.all()
+        #expect(read.map(\.date) == [Date(timeIntervalSince1970: 1_796_119_200)])
+        _ = try store.save(fields: ["name": "Bo", "email": "bo@lakes.test", "lake": "tahoe", "note": ""], lakes: lakes)
+        #expect(try store.all().first == read.first)
+    }
+
     @Test func anUnreadableFileIsNeverOverwritten() throws {
         let store = temporaryStore()
         defer { try? FileManager.default.removeItem(at: store.file.deletingLastPathComponent()) }

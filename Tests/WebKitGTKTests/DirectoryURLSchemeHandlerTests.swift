@@ -120,6 +120,21 @@ struct DirectoryURLSchemeHandlerTests {
         }
     }
 
+    /// Found by fuzzing (`fuzz/range-parsing`): a range that does not parse is ignored, even
+    /// when its first position is past the end; a position is digits only, with no sign;
+    /// one too large for an integer still reaches the end of the file.
+    @Test(arguments: [
+        ("bytes=5000-10", 200, 0..<4200), ("bytes=4300-7x", 200, 0..<4200), ("bytes=--5", 200, 0..<4200),
+        ("bytes=-+50", 200, 0..<4200), ("bytes=+100-", 200, 0..<4200),
+        ("bytes=0-99999999999999999999", 206, 0..<4200), ("bytes=-99999999999999999999", 206, 0..<4200),
+        ("bytes=99999999999999999999-", 416, 0..<0),
+    ])
+    func malformedRangesAreIgnoredAndHugePositionsReachTheEnd(
+        _ header: String, _ status: Int, _ range: Range<Int>
+    ) async throws {
+        try await rangesAreServedOrRefused(header, status, range)
+    }
+
     @Test func aKnownETagOrDateGets304() async throws {
         let fixture = try Fixture()
         let first = try await serve(fixture, "lakes://site/baikal.html")

@@ -136,6 +136,30 @@ struct UserContentTests {
         #expect(try await page.callJavaScript("return 1 + 1") as? Int == 2)
     }
 
+    /// Found by fuzzing (`fuzz/message-body`): a NUL character cut a string body short, and
+    /// its echo; a lone surrogate cut a string body short, and had a message holding one in
+    /// an array refused. Swift holds a lone surrogate as U+FFFD; everything else crosses whole.
+    @Test func nulCharactersAndLoneSurrogatesCrossInBothDirections() async throws {
+        let content = WKUserContentController()
+        var bodies: [Any] = []
+        content.addScriptMessageHandlerWithReply(name: "echo") { message in
+            bodies.append(message.body)
+            return message.body
+        }
+        let page = page(content)
+        _ = await outcome(of: page.load(html: "<p>echo"))
+        let echoes = try await page.callJavaScript(
+            """
+            const echo = body => window.webkit.messageHandlers.echo.postMessage(body);
+            return [await echo('a\\0b'), await echo('\\ud800Baikal'), JSON.stringify(await echo(['x\\udc93', 9]))]
+            """)
+        #expect(bodies.count == 3)
+        #expect(bodies.first as? String == "a\0b")
+        #expect(bodies.dropFirst().first as? String == "\u{FFFD}Baikal")
+        #expect((bodies.last as? [Any])?.first as? String == "x\u{FFFD}")
+        #expect(echoes as? [String] == ["a\0b", "\u{FFFD}Baikal", "[\"x\u{FFFD}\",9]"])
+    }
+
     @Test func aHandlerLimitedToLakesIgnoresOtherOrigins() async throws {
         let server = try TestHTTPServer { _ in .html(html(title: "Loopback")) }
         let content = WKUserContentController()
