@@ -113,6 +113,7 @@ public final class WKWebsiteDataStore {
         GTK.prepare()
         let store = WKWebsiteDataStore(
             context: GObjectReference(retaining: OpaquePointer(webkit_web_context_get_default()!)), isPersistent: true)
+        WebContentSandbox.apply(to: store.context)
         shared = store
         return store
     }
@@ -128,6 +129,29 @@ public final class WKWebsiteDataStore {
         defer { g_object_unref(manager) }
         let context = webkit_web_context_new_with_website_data_manager(manager)!
         LiveObjects.track(OpaquePointer(context))
-        return WKWebsiteDataStore(context: GObjectReference(adopting: OpaquePointer(context)), isPersistent: false)
+        let store = WKWebsiteDataStore(context: GObjectReference(adopting: OpaquePointer(context)), isPersistent: false)
+        WebContentSandbox.apply(to: store.context)
+        return store
+    }
+
+    /// Whether the web processes of the store's pages run in WebKitGTK's bubblewrap sandbox
+    /// (`webkit_web_context_get_sandbox_enabled`). An addition of this library, for Linux:
+    /// Apple's WebKit always sandboxes its web content processes and has no such property.
+    ///
+    /// The library turns the sandbox on for every store where bubblewrap works; where it
+    /// does not (some containers, some setups of root), it is off and the library logs why,
+    /// once. In the sandbox a page's web process has PID, network and UTS namespaces of its
+    /// own (IPC too under Wayland) and sees only the system's libraries and data, fonts, the
+    /// display and the store's own folders, over an empty `/tmp`. Pages load as before, as
+    /// the network process, which is not sandboxed, fetches their resources, `file:` URLs
+    /// included: what changes is what a page's own process can reach, should the page take
+    /// it over. Media is read by the web process itself (through GStreamer), so `<audio>`
+    /// and `<video>` with a `file:` URL outside those folders do not play.
+    ///
+    /// WebKit's variables decide first: `WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS` (set to
+    /// anything but `0`) keeps the sandbox off, and `WEBKIT_FORCE_SANDBOX=1` turns it on
+    /// without checking that bubblewrap works.
+    public var isWebContentSandboxed: Bool {
+        webkit_web_context_get_sandbox_enabled(context.cast()) != 0
     }
 }

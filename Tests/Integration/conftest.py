@@ -13,6 +13,8 @@ fails, a screenshot of the screen, the page's snapshot and the app's log are sav
 import json
 import os
 import re
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -65,9 +67,13 @@ def home(tmp_path, monkeypatch):
         "[Default Applications]\nx-scheme-handler/http=record-browser.desktop\n"
         "x-scheme-handler/https=record-browser.desktop\n"
     )
+    # A desktop session's runtime folder is short (/run/user/UID). Without one GLib falls
+    # back to the cache folder, deep under tmp_path here, where the sockets of WebKit's
+    # sandbox do not fit (Lakes then runs unsandboxed, and warns).
+    runtime = Path(tempfile.mkdtemp(prefix="lakes-run-", dir="/tmp"))
     variables = {
         "HOME": home, "XDG_CONFIG_HOME": home / ".config", "XDG_DATA_HOME": home / ".local/share",
-        "XDG_CACHE_HOME": home / ".cache", "TMPDIR": home / "tmp", "BROWSER": script,
+        "XDG_CACHE_HOME": home / ".cache", "XDG_RUNTIME_DIR": runtime, "TMPDIR": home / "tmp", "BROWSER": script,
         "XDG_CURRENT_DESKTOP": "", "DE": "generic",
         # Nothing here reads the accessibility tree; without it no machine's lack of an
         # accessibility bus shows up in the app's log.
@@ -75,7 +81,8 @@ def home(tmp_path, monkeypatch):
     }
     for name, value in variables.items():
         monkeypatch.setenv(name, str(value))
-    return home
+    yield home
+    shutil.rmtree(runtime, ignore_errors=True)
 
 
 @pytest.fixture

@@ -31,21 +31,8 @@ private func makeWindow(folder: URL) throws -> MainWindow {
     return window
 }
 
-/// The web processes this test process runs now.
-private func webProcesses() -> Set<Int32> {
-    let me = getpid()
-    var found = Set<Int32>()
-    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-        guard let pid = Int32(entry),
-            let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { continue }
-        let name = stat[stat.index(after: stat.firstIndex(of: "(")!)..<close]
-        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
-        if name.hasPrefix("WebKitWebProces"), fields.count > 1, Int32(fields[1]) == me { found.insert(pid) }
-    }
-    return found
-}
+/// The web processes this test process runs now, in WebKit's sandbox or not.
+private func webProcesses() -> Set<Int32> { Set(WebProcess.all().map(\.pid)) }
 
 @MainActor
 @Suite(.serialized)

@@ -42,20 +42,31 @@ func peakResidentMiB(_ directory: String = "self") -> Double {
     return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
 }
 
-/// The largest peak resident memory among this process's children named `command` (as
-/// the kernel cuts it, to 15 characters). WebKit's processes still run when the page has
-/// finished, so their peaks can be read then.
+/// The largest peak resident memory among the processes this one started, directly or
+/// through WebKit's sandbox (`bwrap`), named `command` (as the kernel cuts it, to 15
+/// characters). WebKit's processes still run when the page has finished, so their peaks
+/// can be read then.
 func childPeakResidentMiB(_ command: String) -> Double {
-    let parent = String(getpid())
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.reduce(0) { peak, entry in
+    var processes: [Int32: (name: Substring, parent: Int32)] = [:]
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
         // "PID (COMM) STATE PPID ...": COMM may hold spaces, so it ends at the last ')'.
-        guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-            let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"), open < close,
-            stat[stat.index(after: open)..<close] == command,
-            stat[stat.index(after: close)...].split(separator: " ").dropFirst().first == Substring(parent)
-        else { return peak }
-        return max(peak, peakResidentMiB(entry))
+        guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+            let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"), open < close
+        else { continue }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 1, let parent = Int32(fields[1]) else { continue }
+        processes[pid] = (stat[stat.index(after: open)..<close], parent)
+    }
+    func descends(_ pid: Int32) -> Bool {
+        var current = processes[pid]?.parent
+        while let parent = current, parent > 1 {
+            if parent == getpid() { return true }
+            current = processes[parent]?.parent
+        }
+        return false
+    }
+    return processes.reduce(0) { peak, process in
+        process.value.name == command && descends(process.key) ? max(peak, peakResidentMiB(String(process.key))) : peak
     }
 }
 
