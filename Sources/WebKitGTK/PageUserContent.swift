@@ -254,7 +254,8 @@ final class PageUserContent {
             answer.fail("no handler for \(key.name)")
             return
         }
-        let url = page.url
+        // The document that posted is the one committed, not one a navigation is loading.
+        let url = page.documentURL
         guard WKScriptMessage.isAllowed(url, by: handler.allowedOrigins) else {
             Log.library.message(
                 "dropped a message to \(key.name) from \(url?.absoluteString ?? "an unknown page"): origin not allowed")

@@ -382,7 +382,8 @@ public struct WKScriptMessage: @unchecked Sendable {
     public let body: Any
     /// The world it was posted from.
     public let world: WKContentWorld
-    /// The URL of the page that posted it (its main document).
+    /// The URL of the page that posted it: its main document, the one shown when the
+    /// message came, not one a navigation was still loading.
     public let url: URL?
 
     /// The frame that posted it: WebKitGTK reports none, so the main frame.

@@ -56,6 +56,10 @@ public final class WebPage {
     @ObservationIgnored var subresourceBlocking: Task<Void, Never>?
     @ObservationIgnored let userContent: PageUserContent
     @ObservationIgnored var reportedDocumentTitle: String?
+    /// The URL of the document the page shows: the one last committed, followed through
+    /// moves within it. Unlike ``url``, not the URL a navigation is still loading, while
+    /// the document being left goes on running script.
+    @ObservationIgnored var documentURL: URL?
     @ObservationIgnored var titleWait: (@MainActor () -> Void)?
     @ObservationIgnored var titleWaitTimer: Task<Void, Never>?
 
@@ -407,6 +411,7 @@ public final class WebPage {
         }
         on("notify::uri") { page, _ in
             page.notifyChanged([\.url])
+            page.followDocumentURL(String(optionalCString: webkit_web_view_get_uri(page.webView)))
             page.tracker.urlChanged(to: String(optionalCString: webkit_web_view_get_uri(page.webView)))
             return nil
         }
@@ -474,12 +479,22 @@ public final class WebPage {
             tracker.started(url: uri)
         case WEBKIT_LOAD_REDIRECTED: tracker.redirected(url: uri)
         case WEBKIT_LOAD_COMMITTED:
+            documentURL = uri.flatMap { URL(string: $0) }
             httpsUpgrade = nil
             securityCommitted()
             tracker.committed(url: uri)
         case WEBKIT_LOAD_FINISHED: tracker.finished()
         default: break
         }
+    }
+
+    /// Follows a move within the document (a fragment, `history.pushState`): a new URL of
+    /// the same origin. A URL of another origin is a navigation still loading.
+    private func followDocumentURL(_ uri: String?) {
+        guard let current = documentURL, let moved = uri.flatMap({ URL(string: $0) }),
+            WKScriptMessage.origin(of: moved) == WKScriptMessage.origin(of: current)
+        else { return }
+        documentURL = moved
     }
 
     private func loadFailed(event: WebKitLoadEvent, uri: String?, error: OpaquePointer?) {

@@ -200,6 +200,45 @@ struct HostilePageTests {
         #expect(messages.allSatisfy { $0.url == allowed.url("/page") })
     }
 
+    @Test func aDocumentBeingLeftCannotPostAsTheOriginTheAppLoads() async throws {
+        // The allowed page answers slowly: while it loads, the foreign document still runs.
+        let allowed = try TestHTTPServer { _ in
+            TestHTTPServer.Response(body: Data(html(title: "Allowed").utf8), delay: .seconds(1))
+        }
+        let foreign = try TestHTTPServer { _ in
+            .html(
+                html(
+                    title: "Foreign",
+                    body: """
+                        <script>setInterval(() => {
+                          window.webkit.messageHandlers.only.postMessage(location.href);
+                          window.webkit.messageHandlers.any.postMessage(location.href);
+                        }, 10)</script>
+                        """))
+        }
+        let content = WKUserContentController()
+        var messages: [WKScriptMessage] = []
+        var posted: [URL?] = []
+        content.addScriptMessageHandler(name: "only", allowedOrigins: ["http://127.0.0.1:\(allowed.port)"]) {
+            messages.append($0)
+        }
+        content.addScriptMessageHandler(name: "any") { posted.append($0.url) }
+        let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
+        _ = await outcome(of: page.load(foreign.url("/foreign")))
+        try await Task.sleep(for: .milliseconds(200))
+        let postedBefore = posted.count
+        let leaving = page.load(allowed.url("/allowed"))
+        try await Task.sleep(for: .milliseconds(500))
+        let postedWhileLeaving = posted.count - postedBefore
+        _ = await outcome(of: leaving)
+        report(
+            "a document being left",
+            "\(postedWhileLeaving) posted while the allowed page loaded, \(messages.count) passed")
+        #expect(postedWhileLeaving > 0, "the foreign document went on posting")
+        #expect(messages.count == 0)
+        #expect(posted.allSatisfy { $0 == foreign.url("/foreign") }, "each message names the document that posted it")
+    }
+
     // MARK: Windows
 
     @Test func aThousandWindowOpensMakeNoWindowAndLoadInThePage() async throws {
