@@ -151,8 +151,13 @@ public final class WKUserContentController {
     ///   - name: The handler's name: `window.webkit.messageHandlers.<name>`.
     ///   - contentWorld: The world whose script may post to it. Default: ``WKContentWorld/page``.
     ///   - allowedOrigins: Where messages may come from: origins such as
-    ///     `"https://example.org"`, or whole schemes such as `"lakes:"`. A message from any
-    ///     other page is dropped before it reaches Swift. Default: nil, any page.
+    ///     `"https://example.org"`, or whole schemes such as `"lakes:"`. In the page's world
+    ///     this is the origin of the frame that posts: an iframe of another origin is
+    ///     refused like any other page, and the message's ``WKScriptMessage/frameInfo``
+    ///     names the frame. In an isolated world, which only the app's scripts reach, it is
+    ///     the origin of the page's main document. A message from anywhere else is dropped
+    ///     before it reaches Swift (the first from each origin is logged). Default: nil,
+    ///     any page.
     ///   - receive: Called on the main actor with each message.
     public func addScriptMessageHandler(
         name: String, contentWorld: WKContentWorld = .page, allowedOrigins: Set<String>? = nil,
@@ -180,7 +185,8 @@ public final class WKUserContentController {
     ///   - name: The handler's name: `window.webkit.messageHandlers.<name>`.
     ///   - contentWorld: The world whose script may post to it. Default: ``WKContentWorld/page``.
     ///   - allowedOrigins: Origins (`"https://example.org"`) or schemes (`"lakes:"`) whose
-    ///     pages may post; others are dropped. Default: nil, any page.
+    ///     frames may post, as for ``addScriptMessageHandler(name:contentWorld:allowedOrigins:_:)``;
+    ///     the promise of any other rejects. Default: nil, any page.
     ///   - reply: Returns the value the page's promise resolves with (nil resolves it with
     ///     `null`), or throws to reject it.
     public func addScriptMessageHandlerWithReply(
@@ -382,12 +388,16 @@ public struct WKScriptMessage: @unchecked Sendable {
     public let body: Any
     /// The world it was posted from.
     public let world: WKContentWorld
-    /// The URL of the page that posted it: its main document, the one shown when the
-    /// message came, not one a navigation was still loading.
+    /// The URL of the document that posted it. For a handler of the page's world with
+    /// allowed origins, that of the frame that posted; for any other, WebKitGTK names no
+    /// frame, and it is the page's main document: the one shown when the message came, not
+    /// one a navigation was still loading.
     public let url: URL?
+    /// Whether the main frame posted it (not an iframe).
+    var isMainFrame = true
 
-    /// The frame that posted it: WebKitGTK reports none, so the main frame.
-    public var frameInfo: WebPage.FrameInfo { WebPage.FrameInfo(url: url) }
+    /// The frame that posted it: see ``url``.
+    public var frameInfo: WebPage.FrameInfo { WebPage.FrameInfo(url: url, isMainFrame: isMainFrame) }
 
     /// The origin of ``url``: `scheme://host[:port]`, or `scheme:` for URLs without a host.
     /// An addition of this library, as `allowedOrigins` compares it.

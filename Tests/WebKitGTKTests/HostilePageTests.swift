@@ -239,6 +239,52 @@ struct HostilePageTests {
         #expect(posted.allSatisfy { $0 == foreign.url("/foreign") }, "each message names the document that posted it")
     }
 
+    @Test func anIframeFromAnotherOriginCannotPostToAHandlerLimitedToThePage() async throws {
+        let foreign = try TestHTTPServer { _ in
+            .html(
+                html(
+                    title: "Foreign frame",
+                    body: """
+                        <script>addEventListener('load', async () => {
+                          const any = window.webkit.messageHandlers.any;
+                          for (let i = 0; i < 1000; i++) window.webkit.messageHandlers.only.postMessage('from the frame');
+                          try { await window.webkit.messageHandlers.onlyReply.postMessage('ask'); any.postMessage('answered') }
+                          catch (e) { any.postMessage('refused') }
+                          try { parent.webkit.messageHandlers.only.postMessage('through the parent') }
+                          catch (e) { any.postMessage('the parent is out of reach') }
+                          any.postMessage('done');
+                        })</script>
+                        """))
+        }
+        let allowed = try TestHTTPServer { _ in
+            .html(
+                html(
+                    title: "Allowed",
+                    body: """
+                        <script>window.webkit.messageHandlers.only.postMessage('from the page')</script>
+                        <iframe src="\(foreign.url("/frame").absoluteString)"></iframe>
+                        """))
+        }
+        let content = WKUserContentController()
+        var messages: [WKScriptMessage] = []
+        var reports: [String] = []
+        let origin = "http://127.0.0.1:\(allowed.port)"
+        content.addScriptMessageHandler(name: "only", allowedOrigins: [origin]) { messages.append($0) }
+        content.addScriptMessageHandlerWithReply(name: "onlyReply", allowedOrigins: [origin]) { _ in "yes" }
+        content.addScriptMessageHandler(name: "any") { reports.append($0.body as? String ?? "") }
+        let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
+        let meter = StallMeter()
+        _ = await outcome(of: page.load(allowed.url("/page")))
+        await waitUntil("the frame is done") { reports.contains("done") }
+        let stall = meter.stop()
+        report(
+            "an iframe of another origin", "\(messages.count) passed, the frame saw \(reports), longest stall \(stall)")
+        #expect(messages.map { $0.body as? String } == ["from the page"])
+        #expect(messages.first?.frameInfo.isMainFrame == true)
+        #expect(reports == ["refused", "the parent is out of reach", "done"])
+        #expect(stall < Self.stallBound)
+    }
+
     // MARK: Windows
 
     @Test func aThousandWindowOpensMakeNoWindowAndLoadInThePage() async throws {
