@@ -264,6 +264,13 @@ final class PageUserContent {
     /// Decodes a message and hands it to its handler; malformed ones are logged and dropped.
     /// A one-way handler is called at once, a handler with a reply in a task of its own.
     private func receive(_ key: WKUserContentController.HandlerKey, value: OpaquePointer?, reply: OpaquePointer?) {
+        // WebKitGTK names the handler, not the world: where the page's world has a handler of
+        // this name and kind, the message may be the page's, and goes to that handler alone.
+        if key.world != .page, let pageHandler = controller.handlers[.init(name: key.name, world: .page)],
+            pageHandler.replies == (reply != nil), !Self.isGated(.init(name: key.name, world: .page), pageHandler)
+        {
+            return
+        }
         let answer = ScriptReply(reply: reply, value: value)
         guard let handler = controller.handlers[key], let page, !page.isClosed else {
             answer.fail("no handler for \(key.name)")

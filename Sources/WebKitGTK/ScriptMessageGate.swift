@@ -179,7 +179,8 @@ extension PageUserContent {
             return
         }
         let key = WKUserContentController.HandlerKey(name: message.name, world: .page)
-        guard let handler = controller.handlers[key], handler.replies == (reply != nil), let page, !page.isClosed
+        guard let handler = controller.handlers[key], Self.isGated(key, handler), handler.replies == (reply != nil),
+            let page, !page.isClosed
         else {
             answer.fail("no handler for \(message.name)")
             return

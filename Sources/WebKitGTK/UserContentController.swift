@@ -142,7 +142,11 @@ public final class WKUserContentController {
     ///     // in the page: window.webkit.messageHandlers.log.postMessage({ level: "info" })
     ///
     /// A handler already registered under `name` in that world is replaced. A message whose
-    /// body is not JSON is logged and dropped. An addition of this library beside Apple's
+    /// body is not JSON is logged and dropped. WebKitGTK does not say which world posted a
+    /// message: a name used both in the page's world and in an isolated one reaches only the
+    /// page's handler, so that a page cannot post as the app's scripts. Names starting
+    /// `webkitgtkSwift` are the library's own; adding one is logged and ignored. An
+    /// addition of this library beside Apple's
     /// ``add(_:contentWorld:name:)``. WebKitGTK's
     /// `webkit_user_content_manager_register_script_message_handler` and its
     /// `script-message-received` signal.
@@ -271,7 +275,15 @@ public final class WKUserContentController {
         for key in handlers.keys { removeScriptMessageHandler(forName: key.name, contentWorld: key.world) }
     }
 
+    /// The start of the names of the library's own handlers, which an app cannot take.
+    static let reservedNamePrefix = "webkitgtkSwift"
+
     private func register(name: String, world: WKContentWorld, _ handler: Handler) {
+        guard !name.hasPrefix(Self.reservedNamePrefix) else {
+            Log.library.message(
+                "ignored the message handler \(name): names starting \(Self.reservedNamePrefix) are taken")
+            return
+        }
         let key = HandlerKey(name: name, world: world)
         if handlers[key] != nil { removeScriptMessageHandler(forName: name, contentWorld: world) }
         handlers[key] = handler

@@ -285,6 +285,48 @@ struct HostilePageTests {
         #expect(stall < Self.stallBound)
     }
 
+    @Test func aPageCannotPostToAnotherWorldsHandlerOrToTheLibrarysOwn() async throws {
+        let server = try TestHTTPServer { _ in
+            .html(
+                html(
+                    title: "Impostor",
+                    body: """
+                        <div style="height: 3000px">tall</div>
+                        <script>addEventListener('load', () => {
+                          for (let i = 0; i < 100; i++) window.webkit.messageHandlers.log.postMessage('from the page');
+                          const handlers = window.webkit.messageHandlers;
+                          try { handlers.webkitgtkSwiftScrollGeometry.postMessage([0, 99999, 1, 1, 1, 1]) } catch (e) {}
+                          try {
+                            handlers.webkitgtkSwiftGate.postMessage(
+                              { name: 'log', body: '"forged"', url: 'lakes://app/', isMainFrame: true });
+                          } catch (e) {}
+                          window.webkit.messageHandlers.log.postMessage('done');
+                        })</script>
+                        """))
+        }
+        let content = WKUserContentController()
+        var trusted: [WKScriptMessage] = []
+        var open: [WKScriptMessage] = []
+        var own: [String] = []
+        content.addScriptMessageHandler(name: "log", contentWorld: .defaultClient) { trusted.append($0) }
+        content.addScriptMessageHandler(name: "log") { open.append($0) }
+        // Names of the library's own handlers, which an app cannot take.
+        for name in ["webkitgtkSwiftScrollGeometry", "webkitgtkSwiftGate"] {
+            content.addScriptMessageHandler(name: name) { own.append("\($0.body)") }
+        }
+        let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
+        _ = page.scrollGeometry  // starts the reports
+        _ = await outcome(of: page.load(server.url("/impostor")))
+        await waitUntil("the page is done") { open.contains { $0.body as? String == "done" } }
+        await waitUntil("the real geometry was reported") { page.scrollGeometry != nil }
+        report("another world's handler", "\(trusted.count) reached the isolated world, \(own.count) the library's own")
+        #expect(trusted.count == 0)
+        #expect(open.count == 101)
+        #expect(open.allSatisfy { $0.world == .page })
+        #expect(own.isEmpty)
+        #expect(page.scrollGeometry?.contentOffset == .zero)
+    }
+
     // MARK: Windows
 
     @Test func aThousandWindowOpensMakeNoWindowAndLoadInThePage() async throws {
