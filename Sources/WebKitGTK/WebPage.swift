@@ -104,8 +104,14 @@ public final class WebPage {
     @ObservationIgnored var scrollObservers: [UInt64: (ScrollGeometry) -> Void] = [:]
     @ObservationIgnored var nextScrollObserverID: UInt64 = 0
 
-    /// The page's downloads, oldest first: navigations and responses decided `.download`.
-    /// Observable. An addition of this library.
+    /// The page's downloads, oldest first: navigations and responses decided `.download`,
+    /// and files a person saves with WebKit's own context-menu items. Observable. An
+    /// addition of this library.
+    ///
+    /// A page cannot start one by itself. WebKitGTK downloads a link with the `download`
+    /// attribute even when the decider allows its navigation, in any frame; such a download
+    /// is cancelled before anything is written, and logged. To download such links, answer
+    /// `.download` where ``NavigationAction/shouldPerformDownload`` says a link asks for it.
     public private(set) var downloads: [Download] = []
 
     // MARK: Fullscreen, media and security state (see WebPage+Fullscreen.swift,
@@ -121,7 +127,31 @@ public final class WebPage {
     @ObservationIgnored var isMediaPlaybackSuspended = false
     @ObservationIgnored var mutedBeforeSuspension = false
 
+    /// How many downloads the decider asked for that have not started yet.
+    @ObservationIgnored var downloadsAsked = 0
+    /// When the view's context menu last closed: WebKit's own items save files from there.
+    @ObservationIgnored var contextMenuClosed: ContinuousClock.Instant?
+    /// Downloads cancelled because nobody asked for them, kept until the engine is done.
+    @ObservationIgnored private var refusedDownloads: [ObjectIdentifier: Download] = [:]
+    @ObservationIgnored private var refusedDownloadCount = 0
+
     func downloadStarted(_ download: OpaquePointer) {
+        let fromMenu = contextMenuClosed.map { ContinuousClock.now - $0 < .seconds(2) } ?? false
+        let asked = downloadsAsked > 0
+        if asked { downloadsAsked -= 1 }
+        guard asked || fromMenu else {
+            let refused = Download(refusing: download)
+            refusedDownloadCount += 1
+            if refusedDownloadCount == 1 {
+                Log.library.message(
+                    "cancelled a download the page started by itself: \(refused.url?.absoluteString ?? "?")"
+                        + "; more are cancelled silently")
+            }
+            let id = ObjectIdentifier(refused)
+            refusedDownloads[id] = refused
+            refused.onEnd = { [weak self] in self?.refusedDownloads[id] = nil }
+            return
+        }
         downloads.append(Download(download, directory: configuration.downloadsDirectory ?? defaultDownloadsDirectory()))
     }
 
@@ -439,6 +469,10 @@ public final class WebPage {
         }
         on("close") { page, _ in
             page.onCloseRequest?()
+            return nil
+        }
+        on("context-menu-dismissed") { page, _ in
+            page.contextMenuClosed = ContinuousClock.now
             return nil
         }
         connectDecisionSignals()

@@ -369,6 +369,68 @@ struct HostilePageTests {
         #expect(stall < Self.stallBound)
     }
 
+    // MARK: Downloads
+
+    @Test func aDownloadBombWritesNothingTheAppDidNotAskFor() async throws {
+        let server = try TestHTTPServer { request in
+            let attachment = ["Content-Type": "application/octet-stream", "Content-Disposition": "attachment"]
+            switch request.path {
+            case "/bomb":
+                return .html(
+                    html(
+                        title: "Bomb",
+                        body: """
+                            <a id="endless" href="/endless" download>endless</a>
+                            <script>addEventListener('load', () => {
+                              document.getElementById('endless').click();
+                              for (let i = 0; i < 100; i++) {
+                                const frame = document.createElement('iframe');
+                                frame.srcdoc = `<a id="a" href="/file${i}" download>file</a>`
+                                  + `<script>document.getElementById('a').click()<` + `/script>`;
+                                document.body.append(frame);
+                              }
+                            })</script>
+                            """))
+            case "/endless":
+                // Says ten gibibytes, sends eight mebibytes, and keeps the connection open.
+                var headers = attachment
+                headers["Content-Length"] = String(10 << 30)
+                return TestHTTPServer.Response(headers: headers, body: Data(count: 8 << 20))
+            case "/wanted":
+                return TestHTTPServer.Response(headers: attachment, body: Data(count: 1000))
+            default:
+                return TestHTTPServer.Response(headers: attachment, body: Data(count: 1000))
+            }
+        }
+        let decider = RecordingDecider()
+        decider.responsePolicy = { $0.response.url?.path == "/wanted" ? .download : .allow }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bomb-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = WebPage.Configuration()
+        configuration.downloadsDirectory = directory
+        let page = WebPage(configuration: configuration, navigationDecider: decider)
+        let meter = StallMeter()
+        _ = await outcome(of: page.load(server.url("/bomb")))
+        try await Task.sleep(for: .seconds(3))
+        let stall = meter.stop()
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let written = page.downloads.reduce(Int64(0)) { $0 + $1.receivedBytes }
+        report(
+            "a download bomb",
+            "\(page.downloads.count) downloads, \(files.count) files, \(written) bytes, longest stall \(stall)")
+        #expect(page.downloads.isEmpty)
+        #expect(files.isEmpty)
+        #expect(stall < Self.stallBound)
+
+        // A download the app asks for still happens.
+        page.load(server.url("/wanted"))
+        await waitUntil("the wanted file is saved") {
+            if case .finished = page.downloads.first(where: { $0.url?.path == "/wanted" })?.state { return true }
+            return false
+        }
+        #expect(page.downloads.count == 1)
+    }
+
     // MARK: Leaving
 
     @Test func aBeforeUnloadTrapKeepsNeitherThePageNorItsWindow() async throws {
