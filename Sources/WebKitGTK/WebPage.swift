@@ -60,6 +60,11 @@ public final class WebPage {
     /// moves within it. Unlike ``url``, not the URL a navigation is still loading, while
     /// the document being left goes on running script.
     @ObservationIgnored var documentURL: URL?
+    /// Watches a navigation the app asked for until the engine starts it (see
+    /// `WebPage+NavigationWatch.swift`).
+    @ObservationIgnored var navigationWatch: NavigationWatch?
+    /// Whether the document holds a navigation the app asked for and does not answer.
+    @ObservationIgnored var navigationHeld = false
     @ObservationIgnored var titleWait: (@MainActor () -> Void)?
     @ObservationIgnored var titleWaitTimer: Task<Void, Never>?
 
@@ -211,6 +216,7 @@ public final class WebPage {
             guard let self else { return settle() }
             settleWhenTitleIsFinal(settle)
         }
+        tracker.onPending = { [weak self] in self?.watchNavigationStart() }
         tracker.onAbandon = { [weak self] in
             guard let self else { return }
             webkit_web_view_stop_loading(webView)
@@ -244,6 +250,7 @@ public final class WebPage {
     }
 
     private func tearDown() {
+        navigationWatch?.cancel()
         PageRouter.remove(self)
         let handlers = closeHandlers
         closeHandlers.removeAll()
@@ -460,6 +467,7 @@ public final class WebPage {
             return true  // no built-in error page
         }
         on("web-process-terminated") { page, _ in
+            page.endNavigationWatch()
             page.fullscreenState = .notInFullscreen
             page.tracker.processTerminated()
             // Every `navigations` sequence ends with it, as on Apple's platforms, whether or
@@ -508,6 +516,7 @@ public final class WebPage {
         let uri = String(optionalCString: webkit_web_view_get_uri(webView))
         switch event {
         case WEBKIT_LOAD_STARTED:
+            endNavigationWatch()
             navigationStarted()
             if let upgrade = httpsUpgrade, !upgrade.isSecureLoad(uri) { httpsUpgrade = nil }  // superseded
             tracker.started(url: uri)

@@ -433,6 +433,46 @@ struct HostilePageTests {
 
     // MARK: Leaving
 
+    /// A script that never returns to its event loop holds every navigation: a loop of
+    /// alerts, each answered at once, or a loop in `beforeunload`, which runs when the page
+    /// is asked to leave. WebKit calls such a process responsive, as it answers no input
+    /// but is asked for none.
+    @Test(arguments: ["alert loop", "beforeunload loop"])
+    func aPageThatNeverLetsGoIsReportedAndCanBeStopped(_ trap: String) async throws {
+        let script =
+            trap == "alert loop"
+            ? "addEventListener('load', () => setTimeout(() => { for (;;) alert('again') }, 0))"
+            : "addEventListener('beforeunload', () => { for (;;) {} })"
+        let server = try TestHTTPServer { request in
+            request.path == "/trap"
+                ? .html(html(title: "Trap", body: "<script>\(script)</script>"))
+                : .html(html(title: "Away"))
+        }
+        let presenter = CountingPresenter()
+        let page = WebPage(dialogPresenter: presenter)
+        _ = await outcome(of: page.load(server.url("/trap")))
+        try await Task.sleep(for: .milliseconds(500))
+        let meter = StallMeter()
+        let clock = ContinuousClock()
+        let asked = clock.now
+        let leaving = Task { await outcome(of: page.load(server.url("/away"))) }
+        await waitUntil("the page is reported stuck") { !page.isWebContentProcessResponsive }
+        let reported = clock.now - asked
+        let stall = meter.stop()
+        report(
+            trap,
+            "\(presenter.shown) dialogs answered, reported stuck after \(reported), longest stall \(stall)")
+        #expect(page.title == "Trap", "the navigation waits")
+        #expect(stall < Self.stallBound)
+
+        page.terminateWebContentProcess()
+        _ = await leaving.value
+        #expect(page.isWebContentProcessResponsive)
+        let left = await outcome(of: page.load(server.url("/away")))
+        #expect(left.error == nil)
+        #expect(page.title == "Away")
+    }
+
     @Test func aBeforeUnloadTrapKeepsNeitherThePageNorItsWindow() async throws {
         let server = try TestHTTPServer { request in
             .html(
