@@ -125,4 +125,125 @@ struct LakesHostilePageTests {
         #expect(warnings.count <= 5, "the warnings are few: \(warnings)")
         #expect(stall < Self.stallBound)
     }
+
+    @Test func aDialogLoopCanBeSilencedFromItsSecondDialogAndThePageStopped() async throws {
+        let server = try TestHTTPServer { _ in
+            .html(
+                html(
+                    title: "Nagging",
+                    body:
+                        "<script>addEventListener('load', () => setTimeout(() => { for (;;) alert('Stay') }, 0))</script>"
+                ))
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-nag-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let window = try makeWindow(folder: folder)
+        defer { window.window.destroy() }
+        let presenter = window.presenter
+        window.open(server.url("/nagging"))
+
+        await waitUntil("the first dialog is shown") { presenter.presented != nil }
+        #expect(presenter.silenceOption == nil, "a page's first dialog is shown as it is")
+        gtk_dialog_response(try #require(presenter.presented).cast(), GTK_RESPONSE_OK.rawValue)
+        await waitUntil("the second dialog is shown") { presenter.presentations == 2 && presenter.presented != nil }
+        let silence = try #require(presenter.silenceOption, "the second offers to silence the page")
+        silence.isActive = true
+        gtk_dialog_response(try #require(presenter.presented).cast(), GTK_RESPONSE_OK.rawValue)
+
+        let meter = StallMeter()
+        try await Task.sleep(for: .seconds(1))
+        #expect(presenter.presentations == 2, "no dialog is shown once the reader said so")
+        #expect(presenter.presented == nil)
+        let silenced = presenter.silenced
+
+        // The page is still in its loop: the article the reader picks waits, and the window
+        // offers to stop the page.
+        let tahoe = try #require(window.catalog.article(slug: "tahoe"))
+        window.open(tahoe.url)
+        await waitUntil("the window offers to stop the page") { window.area.showsNotResponding }
+        let stall = meter.stop()
+        window.area.onStop()
+        await waitUntil("the crash page is shown") { window.area.showsCrash }
+        window.window.activateAction(WindowAction.reload.rawValue)
+        await waitUntil("the article is shown") {
+            window.page.title == tahoe.title && window.page.currentNavigationEvent?.event == .finished
+        }
+        report(
+            "a dialog loop",
+            "\(silenced) dialogs answered unseen in the first second, longest stall \(stall)")
+        #expect(silenced > 100)
+        #expect(!presenter.isSilenced, "the next page's dialogs are shown again")
+        #expect(stall < Self.stallBound)
+    }
+
+    @Test func aDownloadBombLeavesNothingBehind() async throws {
+        let server = try TestHTTPServer { request in
+            guard request.path == "/bomb" else {
+                return TestHTTPServer.Response(
+                    headers: ["Content-Type": "application/octet-stream", "Content-Disposition": "attachment"],
+                    body: Data(count: 100_000))
+            }
+            return .html(
+                html(
+                    title: "Bomb",
+                    body: """
+                        <script>addEventListener('load', () => {
+                          for (let i = 0; i < 100; i++) {
+                            const a = document.createElement('a');
+                            a.href = '/file' + i;
+                            a.download = 'file' + i;
+                            document.body.append(a);
+                            a.click();
+                            const frame = document.createElement('iframe');
+                            frame.src = '/frame' + i;
+                            document.body.append(frame);
+                          }
+                        })</script>
+                        """))
+        }
+        let recorder = try RecordingOpener()
+        let folder = recorder.folder.appendingPathComponent("Downloads")
+        let (page, decider) = page(recorder.opener, downloads: folder)
+        decider.log = { _ in }
+        decider.willLoad(server.url("/bomb"))
+        _ = await outcome(of: page.load(server.url("/bomb")))
+        try await Task.sleep(for: .seconds(2))
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        report("a download bomb", "\(page.downloads.count) downloads, \(files.count) files")
+        #expect(page.downloads.isEmpty)
+        #expect(files.isEmpty)
+        #expect(recorder.opened.isEmpty)
+    }
+
+    @Test func aBeforeUnloadTrapLetsTheReaderMoveOnAndClose() async throws {
+        let server = try TestHTTPServer { _ in
+            .html(
+                html(
+                    title: "Trap",
+                    body: """
+                        <p>Stay</p>
+                        <script>addEventListener('beforeunload', (event) => {
+                          event.preventDefault();
+                          event.returnValue = 'Stay with us';
+                        })</script>
+                        """))
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-trap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let window = try makeWindow(folder: folder)
+        window.open(server.url("/trap"))
+        await waitUntil("the trap is shown") { window.page.title == "Trap" && !window.page.isLoading }
+        click(in: window.page, x: 20, y: 20)
+        let tahoe = try #require(window.catalog.article(slug: "tahoe"))
+        window.open(tahoe.url)
+        await waitUntil("the article is shown") { window.page.title == tahoe.title }
+        #expect(window.presenter.presentations == 0)
+
+        window.open(server.url("/trap"))
+        await waitUntil("the trap is shown again") { window.page.title == "Trap" && !window.page.isLoading }
+        click(in: window.page, x: 20, y: 20)
+        window.window.destroy()  // as the close button does
+        #expect(!window.isOpen)
+        #expect(window.page.isClosed)
+    }
 }
