@@ -67,7 +67,7 @@ struct HostilePageTests {
         // What the messages leave in the engine's JavaScript heap goes at its next collection.
         let settling = clock.now
         var settled = MemoryUse.now().growth(since: before)
-        while settled.anonymous > 384 * 1_048_576, clock.now - settling < .seconds(30) {
+        while settled.anonymous > 128 * 1_048_576, clock.now - settling < .seconds(30) {
             try await Task.sleep(for: .milliseconds(250))
             settled = MemoryUse.now().growth(since: before)
         }
@@ -79,7 +79,7 @@ struct HostilePageTests {
         #expect(inOrder)
         #expect(stall < Self.stallBound)
         #expect(growth.resident < 512 * 1_048_576)
-        #expect(settled.anonymous < 384 * 1_048_576)
+        #expect(settled.anonymous < 256 * 1_048_576)
         #expect(try await page.callJavaScript("return document.title") as? String == "Flood")
     }
 
