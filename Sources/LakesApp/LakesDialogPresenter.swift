@@ -1,9 +1,17 @@
 import Foundation
+import GLibBridge
 import WebKitGTK
 
 /// Shows a page's alert, confirm and prompt dialogs and file inputs as GTK dialogs over
 /// the Lakes window. Permissions are denied: Lakes needs no camera, microphone, location
 /// or notifications.
+///
+/// A page can open dialogs without end, each as soon as the last is closed, and a modal
+/// dialog leaves the reader nothing else to click. So from a page's second dialog on, a box
+/// to tick says "Don't show more dialogs from this page"; ticked, the page's later dialogs
+/// are answered at once without being shown (alerts dismissed, questions cancelled) until
+/// another page is shown. A page still stuck in its loop then holds the next article the
+/// reader picks, and the window offers to stop it.
 @MainActor
 final class LakesDialogPresenter: WebPage.DialogPresenting {
     /// The window dialogs belong to.
@@ -12,20 +20,38 @@ final class LakesDialogPresenter: WebPage.DialogPresenting {
     private(set) var presented: Gtk.Dialog?
     /// How many dialogs were shown so far.
     private(set) var presentations = 0
+    /// The box of the dialog on screen that silences the page, if it has one.
+    private(set) var silenceOption: Gtk.CheckButton?
+    /// Whether the reader asked to see no more dialogs from the page shown now.
+    private(set) var isSilenced = false
+    /// How many dialogs were answered without being shown since then.
+    private(set) var silenced = 0
+    /// How many dialogs the page shown now has shown.
+    private var shownForPage = 0
+
+    /// Another page is shown: its dialogs are shown again.
+    func pageChanged() {
+        isSilenced = false
+        silenced = 0
+        shownForPage = 0
+    }
 
     func handleJavaScriptAlert(message: String, initiatedBy frame: WebPage.FrameInfo) async {
+        guard !answeredSilently() else { return }
         _ = await run(message: message, frame: frame, cancellable: false)
     }
 
     func handleJavaScriptConfirm(message: String, initiatedBy frame: WebPage.FrameInfo) async
         -> WebPage.JavaScriptConfirmResult
     {
-        await run(message: message, frame: frame, cancellable: true) == .ok ? .ok : .cancel
+        guard !answeredSilently() else { return .cancel }
+        return await run(message: message, frame: frame, cancellable: true) == .ok ? .ok : .cancel
     }
 
     func handleJavaScriptPrompt(message: String, defaultText: String?, initiatedBy frame: WebPage.FrameInfo)
         async -> WebPage.JavaScriptPromptResult
     {
+        guard !answeredSilently() else { return .cancel }
         let entry = Gtk.Entry()
         entry.text = defaultText ?? ""
         entry.activatesDefault = true
@@ -56,6 +82,12 @@ final class LakesDialogPresenter: WebPage.DialogPresenting {
         return await chooser.choose().first
     }
 
+    /// Whether the page was silenced; counts the dialog answered without being shown.
+    private func answeredSilently() -> Bool {
+        if isSilenced { silenced += 1 }
+        return isSilenced
+    }
+
     /// Shows a modal dialog with the page's message and returns the response it was
     /// closed with.
     private func run(
@@ -83,13 +115,24 @@ final class LakesDialogPresenter: WebPage.DialogPresenting {
         box.add(heading)
         box.add(text)
         if let extra { box.add(extra) }
+        let silence = shownForPage > 0 ? Gtk.CheckButton(localized("_Don't show more dialogs from this page")) : nil
+        if let silence { box.add(silence) }
         dialog.setContent(box)
 
         presented = dialog
+        silenceOption = silence
         presentations += 1
-        defer { presented = nil }
+        shownForPage += 1
+        defer {
+            presented = nil
+            silenceOption = nil
+        }
         let response = await dialog.response()
         beforeClosing()
+        if silence?.isActive == true {
+            isSilenced = true
+            Log.lakes.message("the dialogs of \(site) are no longer shown, at the reader's word")
+        }
         dialog.destroy()
         return response
     }

@@ -4,6 +4,11 @@ import WebKitGTK
 
 /// Lakes' navigation decider: articles stay in the window, web links go to the browser,
 /// and everything else is refused with a warning on standard error.
+///
+/// Only a person's gesture sends a link to the browser, and only one link at a time: a
+/// page that asks for more in the same moment (a thousand `window.open` calls at one
+/// click) gets the first, and the rest are refused. Warnings come at most once a second,
+/// counting those held back, so a page that keeps trying does not fill the log.
 @MainActor
 final class LakesNavigationDecider: WebPage.NavigationDeciding {
     let policy: LinkPolicy
@@ -13,7 +18,16 @@ final class LakesNavigationDecider: WebPage.NavigationDeciding {
     /// Where warnings go. Default: standard error.
     var log: (String) -> Void = { Log.lakes.message($0) }
 
+    /// How long after a link went to the browser another is refused, and how long
+    /// warnings are held back after one.
+    static let quietInterval = Duration.seconds(1)
+
     private var appLoads: [URL] = []
+    private let clock = ContinuousClock()
+    /// When a link last asked to go to the browser, handed over or not.
+    private var lastExternalRequest: ContinuousClock.Instant?
+    private var lastWarning: ContinuousClock.Instant?
+    private var warningsHeldBack = 0
 
     init(policy: LinkPolicy = LinkPolicy(), opener: ExternalOpener = ExternalOpener()) {
         self.policy = policy
@@ -36,21 +50,39 @@ final class LakesNavigationDecider: WebPage.NavigationDeciding {
         }
         // History and reload return to pages that were allowed when first shown.
         if action.navigationType == .backForward || action.navigationType == .reload { return .allow }
-        let userAction =
-            action.isUserGesture || action.navigationType == .linkActivated || action.navigationType == .formSubmitted
-        switch policy.decide(url, currentURL: page?.url, isUserAction: userAction) {
+        // A link or form a script clicks or submits is no person's action: only a gesture is.
+        switch policy.decide(url, currentURL: page?.url, isUserAction: action.isUserGesture) {
         case .allowInApp:
             return .allow
         case .openExternally(let target):
+            let now = clock.now
+            defer { lastExternalRequest = now }
+            if let last = lastExternalRequest, now - last < Self.quietInterval {
+                warn("refused a navigation: the page asked for \(target.absoluteString) right after another link")
+                return .cancel
+            }
             do {
                 try opener.open(target)
             } catch {
-                log("could not open \(target.absoluteString): \(error)")
+                warn("could not open \(target.absoluteString): \(error)")
             }
             return .cancel
         case .refuse(let reason):
-            log("refused a navigation: \(reason)")
+            warn("refused a navigation: \(reason)")
             return .cancel
         }
+    }
+
+    /// Logs `message`, unless a warning went out less than a second ago; those held back
+    /// are counted in the next one.
+    private func warn(_ message: String) {
+        let now = clock.now
+        if let last = lastWarning, now - last < Self.quietInterval {
+            warningsHeldBack += 1
+            return
+        }
+        log(warningsHeldBack > 0 ? "\(message) (and \(warningsHeldBack) more held back)" : message)
+        lastWarning = now
+        warningsHeldBack = 0
     }
 }

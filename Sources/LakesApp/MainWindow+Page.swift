@@ -22,6 +22,12 @@ extension MainWindow {
             showHeading()
             readSections(of: url)
         }
+        // A dialog loop the reader silenced stays silenced for that page only.
+        followers.follow({ [page] in
+            page.currentNavigationEvent?.event == .committed ? page.currentNavigationEvent?.navigationID : nil
+        }) { [weak self] committed in
+            if committed != nil { self?.presenter.pageChanged() }
+        }
         followers.follow({ [page] in page.canGoBack }) { [weak self] in self?.setEnabled(.back, $0) }
         followers.follow({ [page] in page.canGoForward }) { [weak self] in self?.setEnabled(.forward, $0) }
         followers.follow({ [webView] in webView.findNavigator.isPresented }) { [weak self] shown in

@@ -46,6 +46,8 @@ public final class Download {
     @ObservationIgnored private let download: GObjectReference
     @ObservationIgnored private var connections: [SignalConnection] = []
     @ObservationIgnored private let directory: URL
+    /// Runs once the engine is done with a refused download.
+    @ObservationIgnored var onEnd: (() -> Void)?
 
     init(_ download: OpaquePointer, directory: URL) {
         self.download = GObjectReference(retaining: download)
@@ -86,6 +88,32 @@ public final class Download {
                 if let destination { try? FileManager.default.removeItem(at: destination) }
                 return nil
             })
+    }
+
+    /// A download nobody asked for, cancelled at once: it is never given a file, and the
+    /// engine's default (a file in the XDG download folder) never applies.
+    init(refusing download: OpaquePointer) {
+        self.download = GObjectReference(retaining: download)
+        directory = FileManager.default.temporaryDirectory
+        let raw = UnsafeMutablePointer<WebKitDownload>(download)
+        url = String(optionalCString: webkit_uri_request_get_uri(webkit_download_get_request(raw))).flatMap {
+            URL(string: $0)
+        }
+        state = .cancelled
+        connections.append(
+            self.download.connect("decide-destination") { [weak self] _ in
+                self.map { webkit_download_cancel($0.download.cast()) }
+                return true  // no destination: nothing is written
+            })
+        connections.append(
+            self.download.connect("finished") { [weak self] _ in
+                guard let self else { return nil }
+                connections.removeAll()
+                onEnd?()
+                onEnd = nil
+                return nil
+            })
+        webkit_download_cancel(raw)
     }
 
     /// Stops the download and removes its partial file (`webkit_download_cancel`).

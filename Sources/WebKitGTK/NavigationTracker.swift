@@ -50,6 +50,8 @@ final class NavigationTracker {
     var onUpdate: (WebPage.NavigationUpdate) -> Void = { _ in }
     /// Called when a caller abandons its sequence while the navigation is still open.
     var onAbandon: () -> Void = {}
+    /// Called when a navigation asked for through the API waits for the engine to start it.
+    var onPending: () -> Void = {}
     /// Runs the handling of an engine `finished` later. The page defers it until the engine
     /// has delivered what it still owes the document: WebKit announces the title just after
     /// the load's end, and `finished` must find it in place. Default: at once.
@@ -87,6 +89,7 @@ final class NavigationTracker {
         supersedeOpenNavigations()
         navigation.isSameDocument = sameDocument
         pending = navigation
+        onPending()
         let id = navigation.id
         return NavigationEvents(stream: stream) { [weak self] in
             Task { @MainActor in self?.abandon(id) }

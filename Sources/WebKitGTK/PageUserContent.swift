@@ -6,13 +6,17 @@ import GLibBridge
 @MainActor
 final class PageUserContent {
     let manager: GObjectReference
-    private unowned let controller: WKUserContentController
-    private weak var page: WebPage?
+    unowned let controller: WKUserContentController
+    weak var page: WebPage?
     private var connections: [WKUserContentController.HandlerKey: SignalConnection] = [:]
     /// Scripts the page sets at run time by name (media suspension, CSS media type,
     /// security), kept apart from the controller's: they survive ``removeAllScripts()``.
     private var ownScripts: [String: OpaquePointer] = [:]
-    private var ownHandlers: [String: SignalConnection] = [:]
+    var ownHandlers: [String: SignalConnection] = [:]
+    /// The handlers reached through ``ScriptMessageGate``, by name, and whether each replies.
+    var gated: [String: Bool] = [:]
+    /// The handlers and origins whose refused messages were logged.
+    private var refusalsLogged: Set<String> = []
 
     init(controller: WKUserContentController) {
         manager = GObjectReference(adopting: OpaquePointer(webkit_user_content_manager_new()!))
@@ -21,7 +25,7 @@ final class PageUserContent {
         LiveObjects.created("PageUserContent")
     }
 
-    private var raw: UnsafeMutablePointer<WebKitUserContentManager> { manager.cast() }
+    var raw: UnsafeMutablePointer<WebKitUserContentManager> { manager.cast() }
 
     /// A script of the page's own: its source, when it runs, its world, and the handler it
     /// posts to, whose messages (as JSON text) go to `receive`.
@@ -72,6 +76,7 @@ final class PageUserContent {
                 if let page { script.receive(page, json) }
             }
         }
+        openGate()
         for script in controller.scripts { install(script) }
         for sheet in controller.styleSheets { install(sheet) }
         for (key, handler) in controller.handlers { register(key, replies: handler.replies) }
@@ -154,13 +159,14 @@ final class PageUserContent {
 
     /// Installs `source` as the page's own script `name`, run at document start in `world`
     /// of the main frame, replacing any earlier script of that name; nil removes it.
-    func setOwnScript(_ name: String, source: String?, world: WKContentWorld) {
+    func setOwnScript(_ name: String, source: String?, world: WKContentWorld, allFrames: Bool = false) {
         if let old = ownScripts.removeValue(forKey: name) {
             webkit_user_content_manager_remove_script(raw, old)
             webkit_user_script_unref(old)
         }
         guard let source else { return }
-        let script = makeUserScript(WKUserScript(source: source, injectionTime: .atDocumentStart, in: world))
+        let script = makeUserScript(
+            WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: !allFrames, in: world))
         webkit_user_content_manager_add_script(raw, script)
         ownScripts[name] = script
     }
@@ -213,6 +219,11 @@ final class PageUserContent {
     }
 
     func register(_ key: WKUserContentController.HandlerKey, replies: Bool) {
+        if Self.isGated(key, controller.handlers[key]) {
+            gated[key.name] = replies
+            updateGatedHandlers()
+            return
+        }
         let world = key.world.name
         let signal =
             replies ? "script-message-with-reply-received::\(key.name)" : "script-message-received::\(key.name)"
@@ -231,6 +242,10 @@ final class PageUserContent {
     }
 
     func unregister(_ key: WKUserContentController.HandlerKey) {
+        if key.world == .page, gated.removeValue(forKey: key.name) != nil {
+            updateGatedHandlers()
+            return
+        }
         if let world = key.world.name {
             webkit_user_content_manager_unregister_script_message_handler_in_world(raw, key.name, world)
         } else {
@@ -241,7 +256,7 @@ final class PageUserContent {
 
     /// A message's `JSCValue`: the signal passes it directly, or inside the older
     /// `WebKitJavascriptResult` box, depending on the WebKitGTK version.
-    private static func messageValue(_ arguments: SignalArguments) -> OpaquePointer? {
+    static func messageValue(_ arguments: SignalArguments) -> OpaquePointer? {
         if arguments.isObject(1) { return arguments.object(1) }
         return arguments.pointer(1).flatMap { webkit_javascript_result_get_js_value($0).map { OpaquePointer($0) } }
     }
@@ -249,16 +264,22 @@ final class PageUserContent {
     /// Decodes a message and hands it to its handler; malformed ones are logged and dropped.
     /// A one-way handler is called at once, a handler with a reply in a task of its own.
     private func receive(_ key: WKUserContentController.HandlerKey, value: OpaquePointer?, reply: OpaquePointer?) {
+        // WebKitGTK names the handler, not the world: where the page's world has a handler of
+        // this name and kind, the message may be the page's, and goes to that handler alone.
+        if key.world != .page, let pageHandler = controller.handlers[.init(name: key.name, world: .page)],
+            pageHandler.replies == (reply != nil), !Self.isGated(.init(name: key.name, world: .page), pageHandler)
+        {
+            return
+        }
         let answer = ScriptReply(reply: reply, value: value)
         guard let handler = controller.handlers[key], let page, !page.isClosed else {
             answer.fail("no handler for \(key.name)")
             return
         }
-        let url = page.url
+        // The document that posted is the one committed, not one a navigation is loading.
+        let url = page.documentURL
         guard WKScriptMessage.isAllowed(url, by: handler.allowedOrigins) else {
-            Log.library.message(
-                "dropped a message to \(key.name) from \(url?.absoluteString ?? "an unknown page"): origin not allowed")
-            answer.fail("this page may not post to \(key.name)")
+            refuse(key.name, from: url, answer: answer)
             return
         }
         guard let value else { return }
@@ -270,7 +291,21 @@ final class PageUserContent {
             answer.fail(error.description)
             return
         }
-        let message = WKScriptMessage(name: key.name, body: body, world: key.world, url: url)
+        deliver(WKScriptMessage(name: key.name, body: body, world: key.world, url: url), to: handler, answer: answer)
+    }
+
+    /// Drops a message from a page that may not post to `name`. The first from each origin
+    /// is logged; a page that keeps trying does not fill the log.
+    func refuse(_ name: String, from url: URL?, answer: ScriptReply) {
+        let origin = url.map(WKScriptMessage.origin(of:)) ?? "an unknown page"
+        if refusalsLogged.insert("\(name) \(origin)").inserted {
+            Log.library.message(
+                "dropped a message to \(name) from \(origin): origin not allowed; more are dropped silently")
+        }
+        answer.fail("this page may not post to \(name)")
+    }
+
+    func deliver(_ message: WKScriptMessage, to handler: WKUserContentController.Handler, answer: ScriptReply) {
         switch handler.receive {
         case .oneWay(let receive):
             receive(message)
@@ -298,7 +333,7 @@ final class PageUserContent {
 /// The answer owed to a `postMessage` with a reply, given exactly once (or never, for
 /// one-way messages).
 @MainActor
-private final class ScriptReply {
+final class ScriptReply {
     private var reply: OpaquePointer?
     private let context: OpaquePointer?
 

@@ -142,7 +142,11 @@ public final class WKUserContentController {
     ///     // in the page: window.webkit.messageHandlers.log.postMessage({ level: "info" })
     ///
     /// A handler already registered under `name` in that world is replaced. A message whose
-    /// body is not JSON is logged and dropped. An addition of this library beside Apple's
+    /// body is not JSON is logged and dropped. WebKitGTK does not say which world posted a
+    /// message: a name used both in the page's world and in an isolated one reaches only the
+    /// page's handler, so that a page cannot post as the app's scripts. Names starting
+    /// `webkitgtkSwift` are the library's own; adding one is logged and ignored. An
+    /// addition of this library beside Apple's
     /// ``add(_:contentWorld:name:)``. WebKitGTK's
     /// `webkit_user_content_manager_register_script_message_handler` and its
     /// `script-message-received` signal.
@@ -151,8 +155,13 @@ public final class WKUserContentController {
     ///   - name: The handler's name: `window.webkit.messageHandlers.<name>`.
     ///   - contentWorld: The world whose script may post to it. Default: ``WKContentWorld/page``.
     ///   - allowedOrigins: Where messages may come from: origins such as
-    ///     `"https://example.org"`, or whole schemes such as `"lakes:"`. A message from any
-    ///     other page is dropped before it reaches Swift. Default: nil, any page.
+    ///     `"https://example.org"`, or whole schemes such as `"lakes:"`. In the page's world
+    ///     this is the origin of the frame that posts: an iframe of another origin is
+    ///     refused like any other page, and the message's ``WKScriptMessage/frameInfo``
+    ///     names the frame. In an isolated world, which only the app's scripts reach, it is
+    ///     the origin of the page's main document. A message from anywhere else is dropped
+    ///     before it reaches Swift (the first from each origin is logged). Default: nil,
+    ///     any page.
     ///   - receive: Called on the main actor with each message.
     public func addScriptMessageHandler(
         name: String, contentWorld: WKContentWorld = .page, allowedOrigins: Set<String>? = nil,
@@ -180,7 +189,8 @@ public final class WKUserContentController {
     ///   - name: The handler's name: `window.webkit.messageHandlers.<name>`.
     ///   - contentWorld: The world whose script may post to it. Default: ``WKContentWorld/page``.
     ///   - allowedOrigins: Origins (`"https://example.org"`) or schemes (`"lakes:"`) whose
-    ///     pages may post; others are dropped. Default: nil, any page.
+    ///     frames may post, as for ``addScriptMessageHandler(name:contentWorld:allowedOrigins:_:)``;
+    ///     the promise of any other rejects. Default: nil, any page.
     ///   - reply: Returns the value the page's promise resolves with (nil resolves it with
     ///     `null`), or throws to reject it.
     public func addScriptMessageHandlerWithReply(
@@ -265,7 +275,15 @@ public final class WKUserContentController {
         for key in handlers.keys { removeScriptMessageHandler(forName: key.name, contentWorld: key.world) }
     }
 
+    /// The start of the names of the library's own handlers, which an app cannot take.
+    static let reservedNamePrefix = "webkitgtkSwift"
+
     private func register(name: String, world: WKContentWorld, _ handler: Handler) {
+        guard !name.hasPrefix(Self.reservedNamePrefix) else {
+            Log.library.message(
+                "ignored the message handler \(name): names starting \(Self.reservedNamePrefix) are taken")
+            return
+        }
         let key = HandlerKey(name: name, world: world)
         if handlers[key] != nil { removeScriptMessageHandler(forName: name, contentWorld: world) }
         handlers[key] = handler
@@ -382,11 +400,16 @@ public struct WKScriptMessage: @unchecked Sendable {
     public let body: Any
     /// The world it was posted from.
     public let world: WKContentWorld
-    /// The URL of the page that posted it (its main document).
+    /// The URL of the document that posted it. For a handler of the page's world with
+    /// allowed origins, that of the frame that posted; for any other, WebKitGTK names no
+    /// frame, and it is the page's main document: the one shown when the message came, not
+    /// one a navigation was still loading.
     public let url: URL?
+    /// Whether the main frame posted it (not an iframe).
+    var isMainFrame = true
 
-    /// The frame that posted it: WebKitGTK reports none, so the main frame.
-    public var frameInfo: WebPage.FrameInfo { WebPage.FrameInfo(url: url) }
+    /// The frame that posted it: see ``url``.
+    public var frameInfo: WebPage.FrameInfo { WebPage.FrameInfo(url: url, isMainFrame: isMainFrame) }
 
     /// The origin of ``url``: `scheme://host[:port]`, or `scheme:` for URLs without a host.
     /// An addition of this library, as `allowedOrigins` compares it.

@@ -95,7 +95,9 @@ extension WebPage {
                 switch policy {
                 case .allow: webkit_policy_decision_use(policyDecision)
                 case .cancel: webkit_policy_decision_ignore(policyDecision)
-                case .download: webkit_policy_decision_download(policyDecision)
+                case .download:
+                    downloadsAsked += 1
+                    webkit_policy_decision_download(policyDecision)
                 }
             }
         default:
@@ -115,6 +117,7 @@ extension WebPage {
             webkit_policy_decision_ignore(policyDecision)
             tracker.refused(url: url?.absoluteString)
         case .download:
+            downloadsAsked += 1
             webkit_policy_decision_download(policyDecision)
             tracker.refused(url: url?.absoluteString)
         case .allow:

@@ -36,9 +36,14 @@ extension WebPage {
     /// ``terminateWebContentProcess()``, or wait. An addition of this library:
     /// WebKitGTK's `webkit_web_view_get_is_web_process_responsive`, followed through
     /// `notify::is-web-process-responsive`.
+    ///
+    /// It is also false while the document holds a navigation the app asked for: one that
+    /// has not started after a second, in a document that then leaves a sign of life
+    /// overdue for three more (alerts in a loop, or a loop in `beforeunload`, which WebKit
+    /// itself does not count as unresponsive).
     public var isWebContentProcessResponsive: Bool {
         access(keyPath: \.isWebContentProcessResponsive)
-        return webkit_web_view_get_is_web_process_responsive(webView) != 0
+        return webkit_web_view_get_is_web_process_responsive(webView) != 0 && !navigationHeld
     }
 
     /// Ends the page's web content process at once, as a crash would: its load sequences

@@ -56,6 +56,15 @@ public final class WebPage {
     @ObservationIgnored var subresourceBlocking: Task<Void, Never>?
     @ObservationIgnored let userContent: PageUserContent
     @ObservationIgnored var reportedDocumentTitle: String?
+    /// The URL of the document the page shows: the one last committed, followed through
+    /// moves within it. Unlike ``url``, not the URL a navigation is still loading, while
+    /// the document being left goes on running script.
+    @ObservationIgnored var documentURL: URL?
+    /// Watches a navigation the app asked for until the engine starts it (see
+    /// `WebPage+NavigationWatch.swift`).
+    @ObservationIgnored var navigationWatch: NavigationWatch?
+    /// Whether the document holds a navigation the app asked for and does not answer.
+    @ObservationIgnored var navigationHeld = false
     @ObservationIgnored var titleWait: (@MainActor () -> Void)?
     @ObservationIgnored var titleWaitTimer: Task<Void, Never>?
 
@@ -100,8 +109,14 @@ public final class WebPage {
     @ObservationIgnored var scrollObservers: [UInt64: (ScrollGeometry) -> Void] = [:]
     @ObservationIgnored var nextScrollObserverID: UInt64 = 0
 
-    /// The page's downloads, oldest first: navigations and responses decided `.download`.
-    /// Observable. An addition of this library.
+    /// The page's downloads, oldest first: navigations and responses decided `.download`,
+    /// and files a person saves with WebKit's own context-menu items. Observable. An
+    /// addition of this library.
+    ///
+    /// A page cannot start one by itself. WebKitGTK downloads a link with the `download`
+    /// attribute even when the decider allows its navigation, in any frame; such a download
+    /// is cancelled before anything is written, and logged. To download such links, answer
+    /// `.download` where ``NavigationAction/shouldPerformDownload`` says a link asks for it.
     public private(set) var downloads: [Download] = []
 
     // MARK: Fullscreen, media and security state (see WebPage+Fullscreen.swift,
@@ -117,7 +132,31 @@ public final class WebPage {
     @ObservationIgnored var isMediaPlaybackSuspended = false
     @ObservationIgnored var mutedBeforeSuspension = false
 
+    /// How many downloads the decider asked for that have not started yet.
+    @ObservationIgnored var downloadsAsked = 0
+    /// When the view's context menu last closed: WebKit's own items save files from there.
+    @ObservationIgnored var contextMenuClosed: ContinuousClock.Instant?
+    /// Downloads cancelled because nobody asked for them, kept until the engine is done.
+    @ObservationIgnored private var refusedDownloads: [ObjectIdentifier: Download] = [:]
+    @ObservationIgnored private var refusedDownloadCount = 0
+
     func downloadStarted(_ download: OpaquePointer) {
+        let fromMenu = contextMenuClosed.map { ContinuousClock.now - $0 < .seconds(2) } ?? false
+        let asked = downloadsAsked > 0
+        if asked { downloadsAsked -= 1 }
+        guard asked || fromMenu else {
+            let refused = Download(refusing: download)
+            refusedDownloadCount += 1
+            if refusedDownloadCount == 1 {
+                Log.library.message(
+                    "cancelled a download the page started by itself: \(refused.url?.absoluteString ?? "?")"
+                        + "; more are cancelled silently")
+            }
+            let id = ObjectIdentifier(refused)
+            refusedDownloads[id] = refused
+            refused.onEnd = { [weak self] in self?.refusedDownloads[id] = nil }
+            return
+        }
         downloads.append(Download(download, directory: configuration.downloadsDirectory ?? defaultDownloadsDirectory()))
     }
 
@@ -177,6 +216,7 @@ public final class WebPage {
             guard let self else { return settle() }
             settleWhenTitleIsFinal(settle)
         }
+        tracker.onPending = { [weak self] in self?.watchNavigationStart() }
         tracker.onAbandon = { [weak self] in
             guard let self else { return }
             webkit_web_view_stop_loading(webView)
@@ -210,6 +250,7 @@ public final class WebPage {
     }
 
     private func tearDown() {
+        navigationWatch?.cancel()
         PageRouter.remove(self)
         let handlers = closeHandlers
         closeHandlers.removeAll()
@@ -407,6 +448,7 @@ public final class WebPage {
         }
         on("notify::uri") { page, _ in
             page.notifyChanged([\.url])
+            page.followDocumentURL(String(optionalCString: webkit_web_view_get_uri(page.webView)))
             page.tracker.urlChanged(to: String(optionalCString: webkit_web_view_get_uri(page.webView)))
             return nil
         }
@@ -425,6 +467,7 @@ public final class WebPage {
             return true  // no built-in error page
         }
         on("web-process-terminated") { page, _ in
+            page.endNavigationWatch()
             page.fullscreenState = .notInFullscreen
             page.tracker.processTerminated()
             // Every `navigations` sequence ends with it, as on Apple's platforms, whether or
@@ -434,6 +477,10 @@ public final class WebPage {
         }
         on("close") { page, _ in
             page.onCloseRequest?()
+            return nil
+        }
+        on("context-menu-dismissed") { page, _ in
+            page.contextMenuClosed = ContinuousClock.now
             return nil
         }
         connectDecisionSignals()
@@ -469,17 +516,28 @@ public final class WebPage {
         let uri = String(optionalCString: webkit_web_view_get_uri(webView))
         switch event {
         case WEBKIT_LOAD_STARTED:
+            endNavigationWatch()
             navigationStarted()
             if let upgrade = httpsUpgrade, !upgrade.isSecureLoad(uri) { httpsUpgrade = nil }  // superseded
             tracker.started(url: uri)
         case WEBKIT_LOAD_REDIRECTED: tracker.redirected(url: uri)
         case WEBKIT_LOAD_COMMITTED:
+            documentURL = uri.flatMap { URL(string: $0) }
             httpsUpgrade = nil
             securityCommitted()
             tracker.committed(url: uri)
         case WEBKIT_LOAD_FINISHED: tracker.finished()
         default: break
         }
+    }
+
+    /// Follows a move within the document (a fragment, `history.pushState`): a new URL of
+    /// the same origin. A URL of another origin is a navigation still loading.
+    private func followDocumentURL(_ uri: String?) {
+        guard let current = documentURL, let moved = uri.flatMap({ URL(string: $0) }),
+            WKScriptMessage.origin(of: moved) == WKScriptMessage.origin(of: current)
+        else { return }
+        documentURL = moved
     }
 
     private func loadFailed(event: WebKitLoadEvent, uri: String?, error: OpaquePointer?) {

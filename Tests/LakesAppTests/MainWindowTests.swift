@@ -9,7 +9,7 @@ import WebKitGTK
 /// The application the test windows belong to: registered, as GTK wants, but unique to
 /// this process and off any bus.
 @MainActor
-private let testApplication: Gtk.Application = {
+let testApplication: Gtk.Application = {
     let application = Gtk.Application(id: "io.github.lakes.LakesTests", handlesOpen: false)
     application.makeNonUnique()
     try? application.register()
@@ -18,7 +18,7 @@ private let testApplication: Gtk.Application = {
 
 /// A Lakes window over the bundled articles, with its own folder for added lakes.
 @MainActor
-private func makeWindow(folder: URL) throws -> MainWindow {
+func makeWindow(folder: URL) throws -> MainWindow {
     let content = try #require(ContentLocation.find(), "the bundled articles are found from the test binary")
     let services = AppServices(
         contentDirectory: content, catalog: try ArticleCatalog(contentDirectory: content), contentProblem: nil,

@@ -1,3 +1,4 @@
+import CWebKitGTK
 import Foundation
 import TestSupport
 import Testing
@@ -95,5 +96,50 @@ struct DownloadTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("old".utf8).write(to: directory.appendingPathComponent("lake.pdf"))
         #expect(Download.uniqueFile(in: directory, suggested: "lake.pdf").lastPathComponent == "lake (1).pdf")
+    }
+
+    @Test func aDownloadLinkIsSavedOnlyWhenTheDeciderAsksOrAPersonUsedTheContextMenu() async throws {
+        let server = try TestHTTPServer { request in
+            request.path == "/notes.txt"
+                ? .init(headers: ["Content-Type": "text/plain"], body: Data("notes".utf8))
+                : .html(html(title: "links", body: #"<a id="save" href="/notes.txt" download>save</a>"#))
+        }
+        let decider = RecordingDecider()
+        let directory = folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = WebPage.Configuration()
+        configuration.downloadsDirectory = directory
+        let page = WebPage(configuration: configuration, navigationDecider: decider)
+        _ = await outcome(of: page.load(server.url("/start")))
+        let save = "document.getElementById('save').click()"
+
+        // Allowed as a navigation, the link is not saved: WebKit would, and the page chose it.
+        _ = try await page.evaluateForTesting(save)
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(page.downloads.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+
+        // Just after a person used WebKit's context menu (its "Download Linked File").
+        let view = page.engineObjectForTesting
+        var instance = GValue()
+        g_value_init(&instance, webkit_web_view_get_type())
+        g_value_set_object(&instance, UnsafeMutableRawPointer(view))
+        g_signal_emitv(&instance, g_signal_lookup("context-menu-dismissed", webkit_web_view_get_type()), 0, nil)
+        g_value_unset(&instance)
+        _ = try await page.evaluateForTesting(save)
+        await waitUntil("the menu's download was saved") { page.downloads.count == 1 }
+
+        // Decided `.download`, as the link asks.
+        decider.policy = { $0.shouldPerformDownload ? .download : .allow }
+        try await Task.sleep(for: .seconds(2))  // the context menu is long closed
+        _ = try await page.evaluateForTesting(save)
+        await waitUntil("the decided download was saved") { page.downloads.count == 2 }
+        await waitUntil("both files are written") {
+            page.downloads.allSatisfy {
+                if case .finished = $0.state { return true }
+                return false
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 2)
     }
 }

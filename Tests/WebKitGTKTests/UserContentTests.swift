@@ -186,6 +186,69 @@ struct UserContentTests {
         #expect(answered as? String == "answered")
     }
 
+    @Test func aHandlerLimitedToOriginsAnswersItsPageAsAnyOtherHandlerDoes() async throws {
+        let content = WKUserContentController()
+        var bodies: [String: [String]] = [:]
+        for (name, origins) in [("open", nil), ("limited", ["lakes:"])] as [(String, Set<String>?)] {
+            content.addScriptMessageHandler(name: name, allowedOrigins: origins) {
+                bodies[name, default: []].append("\($0.body) \(type(of: $0.body))")
+            }
+            content.addScriptMessageHandlerWithReply(name: name + "Reply", allowedOrigins: origins) { message in
+                if message.body as? String == "fail" { throw LakeNotFound(name: "Atlantis") }
+                return message.body
+            }
+        }
+        var configuration = WebPage.Configuration(userContentController: content)
+        configuration.urlSchemeHandlers[URLScheme("lakes")!] = FixedHandler.html(["<p>lakes page"])
+        let page = WebPage(configuration: configuration)
+        _ = await outcome(of: page.load(URL(string: "lakes://app/page")))
+        var answers: [String: String] = [:]
+        for name in ["open", "limited"] {
+            answers[name] = try await page.evaluateForTesting(
+                """
+                const handler = window.webkit.messageHandlers.\(name), asked = window.webkit.messageHandlers.\(name)Reply;
+                const seen = [typeof handler, typeof handler.postMessage, String(handler.postMessage('first'))];
+                for (const body of ['s', 1.5, true, null, [1, 'a'], { a: { b: 2 } }, new Date(0), undefined, () => 1]) {
+                  try { handler.postMessage(body); seen.push('posted') } catch (e) { seen.push('threw ' + e) }
+                }
+                for (const body of ['s', 2, [1], { k: 'v' }, 'fail']) {
+                  try { seen.push(await asked.postMessage(body)) }
+                  catch (e) { seen.push([typeof e, e instanceof Error, String(e)]) }
+                }
+                return seen
+                """)
+        }
+        await waitUntil("both handlers received every message") {
+            bodies["open"]?.count == 8 && bodies["limited"]?.count == 8
+        }
+        #expect(answers["limited"] == answers["open"])
+        #expect(bodies["limited"] == bodies["open"])
+        #expect(answers["open"]?.contains("no lake called Atlantis") == true)
+    }
+
+    @Test func aHandlerLimitedToOriginsNamesTheFrameThatPosted() async throws {
+        let server = try TestHTTPServer { request in
+            request.path == "/frame"
+                ? .html("<script>window.webkit.messageHandlers.only.postMessage('frame')</script>")
+                : .html("<script>window.webkit.messageHandlers.only.postMessage('page')</script><iframe src='/frame'>")
+        }
+        let content = WKUserContentController()
+        var messages: [WKScriptMessage] = []
+        content.addScriptMessageHandler(name: "only", allowedOrigins: ["http://127.0.0.1:\(server.port)"]) {
+            messages.append($0)
+        }
+        let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
+        _ = await outcome(of: page.load(server.url("/page")))
+        await waitUntil("both messages arrived") { messages.count == 2 }
+        let page0 = try #require(messages.first { $0.body as? String == "page" })
+        let frame = try #require(messages.first { $0.body as? String == "frame" })
+        #expect(page0.frameInfo.isMainFrame)
+        #expect(page0.url == server.url("/page"))
+        #expect(!frame.frameInfo.isMainFrame)
+        #expect(frame.url == server.url("/frame"))
+        #expect(frame.frameInfo.securityOrigin.port == Int(server.port))
+    }
+
     @Test func aRemovedHandlerNoLongerExistsInThePage() async throws {
         let content = WKUserContentController()
         content.addScriptMessageHandler(name: "gone") { _ in }

@@ -131,6 +131,21 @@ extension Gtk {
         }
     }
 
+    /// A `GtkCheckButton`: a box to tick, with a label.
+    @MainActor
+    final class CheckButton: Button {
+        /// An unticked box; `_` marks the label's mnemonic (`gtk_check_button_new_with_mnemonic`).
+        init(_ label: String) {
+            super.init(made: gtk_check_button_new_with_mnemonic(label))
+        }
+
+        /// Whether the box is ticked (`gtk_toggle_button_get_active`/`set_active`).
+        var isActive: Bool {
+            get { gtk_toggle_button_get_active(cast()) != 0 }
+            set { gtk_toggle_button_set_active(cast(), newValue ? cwk_true : cwk_false) }
+        }
+    }
+
     /// A `GtkEntry`: one line of text to type.
     @MainActor
     final class Entry: Widget {
