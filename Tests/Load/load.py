@@ -259,12 +259,32 @@ class Worker:
             "const rect = selection.getRangeAt(0).getBoundingClientRect();"
             "return [Math.round(rect.top + scrollY), Math.round(rect.left + scrollX), String(selection)]")
 
-    def scrolling_stopped(self):
-        """Whether the page is where it was a moment ago (the wheel scrolls smoothly, and a
-        click while the page moves lands where the page has moved away from)."""
-        before = self.script("return scrollY")
-        time.sleep(0.2)
-        return self.script("return scrollY") == before
+    def settle(self, read, what):
+        """Waits until `read()` gives the same value three times in a row, 0.3 s apart.
+
+        The wheel and the sidebar's sections scroll smoothly, and on a busy machine an
+        animation can stall for a moment and go on: a click or a wheel turn in between
+        lands where the page has moved away from, or is undone by it.
+        """
+        values = collections.deque(maxlen=3)
+
+        def steady():
+            values.append(read())
+            time.sleep(0.3)
+            return len(values) == 3 and len(set(map(json.dumps, values))) == 1
+
+        self.until(steady, what)
+
+    def brought_to_top(self, section_id):
+        """Whether the heading is where scrolling to it puts it: at the top of the view, or,
+        near the end of a page that cannot scroll that far, with the page at its bottom."""
+        return self.script(
+            "const heading = document.getElementById(arguments[0]), root = document.documentElement;"
+            "const margin = parseFloat(getComputedStyle(heading).scrollMarginTop || 0);"
+            "const offset = heading.getBoundingClientRect().top - margin;"
+            "const bottom = root.scrollHeight - innerHeight;"
+            "return Math.abs(offset) < 2 || (scrollY + offset > bottom && scrollY >= bottom - 1)",
+            section_id)
 
     def reading_sections(self):
         """The section the sidebar should mark where the page is, as SectionFollower finds it:
@@ -317,7 +337,12 @@ class Worker:
             return self.instead(self.open_article)
         slug = self.rng.choice(links)
         self.detail = slug
-        self.driver.find_element(self.by.CSS_SELECTOR, f'a[href="{slug}"]').click()
+        link = self.driver.find_element(self.by.CSS_SELECTOR, f'a[href="{slug}"]')
+        # A reader scrolls the link into sight before clicking it.
+        self.script("arguments[0].scrollIntoView({ block: 'center' })", link)
+        self.settle(lambda: self.script("return arguments[0].getBoundingClientRect().top", link),
+                    "the link stopped moving")
+        link.click()
         self.shows(ARTICLE_URL + slug)
         self.visited(ARTICLE_URL + slug)
 
@@ -378,7 +403,7 @@ class Worker:
         self.detail = f"{clicks} clicks from {before}"
         self.x_input("wheel_down", 700, 400, clicks)
         self.until(lambda: self.script("return scrollY") > before, "the wheel scrolled the page")
-        self.until(self.scrolling_stopped, "the page stopped scrolling")
+        self.settle(lambda: self.script("return scrollY"), "the page stopped scrolling")
         self.until(lambda: self.window.state("section") in self.reading_sections(), "the sidebar follows the page")
 
     def jump_to_section(self):
@@ -390,8 +415,8 @@ class Worker:
         section = sections[index]
         self.detail = section
         self.window.activate("section", section)
-        self.until(lambda: abs(self.app.heading_offset(section)) < 2 or self.app.scrolled_to_bottom(),
-                   f"the page scrolled to {section}")
+        self.until(lambda: self.brought_to_top(section), f"the page scrolled to {section}")
+        self.settle(lambda: self.script("return scrollY"), "the page stopped scrolling")
         # Near the end the page cannot bring the heading to the top; the sidebar then marks
         # this section or one below it.
         self.until(lambda: self.window.state("section") in sections[index:], f"the sidebar marks {section} or later")
