@@ -15,9 +15,8 @@ extension MainWindow {
             if let key { settings.lastArticle = key }
             showHeading()
         }
-        followers.follow({ [page] in page.currentNavigationEvent?.event == .finished ? page.url : nil }) {
-            [weak self] url in
-            guard let self, let url else { return }
+        followers.follow({ [page] in Self.finishedNavigation(page.currentNavigationEvent) }) { [weak self] finished in
+            guard let self, finished != nil, let url = page.url else { return }
             if !isCrashed { restoreReadingPosition(url) }
             showHeading()
             readSections(of: url)
@@ -58,6 +57,19 @@ extension MainWindow {
                 readSections(of: url)
             }
         watchForCrashes()
+    }
+
+    /// The navigation the page last finished, from its newest navigation event; nil while
+    /// one is under way. The window reads a finished page (its sections, among others) once
+    /// for each.
+    ///
+    /// Not by the page's address: going back or forward changes it at once, while the old
+    /// navigation's finish is still the newest event and the old document still shown. The
+    /// sections were read from that document then, and when the navigation's own events
+    /// came all together, as they do on a busy machine, its finish went unnoticed: the
+    /// address was the one already read.
+    static func finishedNavigation(_ update: WebPage.NavigationUpdate?) -> WebPage.NavigationID? {
+        update.flatMap { $0.event == .finished ? $0.navigationID : nil }
     }
 
     /// Shows the article's title and where it is from in the header and the window title.

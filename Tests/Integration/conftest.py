@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.remote.remote_connection import RemoteConnection
 
-from lakes_session import end, launch, stop
+from lakes_session import end, launch, stop, throwaway_home
 
 # A WebDriver command that gets no answer fails the test instead of stopping the suite.
 RemoteConnection.set_timeout(60)
@@ -53,32 +53,12 @@ def home(tmp_path, monkeypatch):
     and nothing a test does can reach the real home folder.
     """
     home = tmp_path / "home"
-    record = home / "opened.txt"
-    script = home / "bin/record-browser"
-    for folder in ["bin", ".config", ".local/share/applications", "tmp"]:
-        (home / folder).mkdir(parents=True)
-    script.write_text(f"#!/bin/sh\nprintf '%s\\n' \"$@\" >> '{record}'\n")
-    script.chmod(0o755)
-    (home / ".local/share/applications/record-browser.desktop").write_text(
-        "[Desktop Entry]\nType=Application\nName=Recording Browser\n"
-        f"Exec={script} %u\nMimeType=x-scheme-handler/http;x-scheme-handler/https;\n"
-    )
-    (home / ".config/mimeapps.list").write_text(
-        "[Default Applications]\nx-scheme-handler/http=record-browser.desktop\n"
-        "x-scheme-handler/https=record-browser.desktop\n"
-    )
+    variables = throwaway_home(home)
     # A desktop session's runtime folder is short (/run/user/UID). Without one GLib falls
     # back to the cache folder, deep under tmp_path here, where the sockets of WebKit's
     # sandbox do not fit (Lakes then runs unsandboxed, and warns).
     runtime = Path(tempfile.mkdtemp(prefix="lakes-run-", dir="/tmp"))
-    variables = {
-        "HOME": home, "XDG_CONFIG_HOME": home / ".config", "XDG_DATA_HOME": home / ".local/share",
-        "XDG_CACHE_HOME": home / ".cache", "XDG_RUNTIME_DIR": runtime, "TMPDIR": home / "tmp", "BROWSER": script,
-        "XDG_CURRENT_DESKTOP": "", "DE": "generic",
-        # Nothing here reads the accessibility tree; without it no machine's lack of an
-        # accessibility bus shows up in the app's log.
-        "NO_AT_BRIDGE": "1",
-    }
+    variables["XDG_RUNTIME_DIR"] = runtime
     for name, value in variables.items():
         monkeypatch.setenv(name, str(value))
     yield home

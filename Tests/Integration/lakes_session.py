@@ -96,6 +96,37 @@ def end(pid, grace=10):
         os.kill(pid, signal.SIGKILL)
 
 
+def throwaway_home(home):
+    """Makes `home` a throwaway HOME whose default browser records the URLs it is given;
+    returns the environment variables that point a process at it.
+
+    A Lakes started with them finds the recording browser through `xdg-open`, and nothing
+    it does can reach the real home folder. The URLs go to <home>/opened.txt.
+    """
+    record = home / "opened.txt"
+    script = home / "bin/record-browser"
+    for folder in ["bin", ".config", ".local/share/applications", "tmp"]:
+        (home / folder).mkdir(parents=True)
+    script.write_text(f"#!/bin/sh\nprintf '%s\\n' \"$@\" >> '{record}'\n")
+    script.chmod(0o755)
+    (home / ".local/share/applications/record-browser.desktop").write_text(
+        "[Desktop Entry]\nType=Application\nName=Recording Browser\n"
+        f"Exec={script} %u\nMimeType=x-scheme-handler/http;x-scheme-handler/https;\n"
+    )
+    (home / ".config/mimeapps.list").write_text(
+        "[Default Applications]\nx-scheme-handler/http=record-browser.desktop\n"
+        "x-scheme-handler/https=record-browser.desktop\n"
+    )
+    return {
+        "HOME": home, "XDG_CONFIG_HOME": home / ".config", "XDG_DATA_HOME": home / ".local/share",
+        "XDG_CACHE_HOME": home / ".cache", "TMPDIR": home / "tmp", "BROWSER": script,
+        "XDG_CURRENT_DESKTOP": "", "DE": "generic",
+        # Nothing here reads the accessibility tree; without it no machine's lack of an
+        # accessibility bus shows up in the app's log.
+        "NO_AT_BRIDGE": "1",
+    }
+
+
 def lakes_options(binary=None):
     """Selenium options for Lakes: browserName "lakes"; `binary` to have it launched."""
     options = Options()
@@ -109,6 +140,9 @@ def lakes_options(binary=None):
 class WindowActions:
     """The `win.*` actions of one Lakes window, read and activated over D-Bus."""
 
+    # How long a call waits for the app's answer, in milliseconds.
+    timeout = 5000
+
     def __init__(self, bus, name, window_id):
         self.bus = bus
         self.name = name
@@ -117,7 +151,7 @@ class WindowActions:
     def _call(self, method, parameters, reply_type=None):
         return self.bus.call_sync(
             self.name, self.path, "org.gtk.Actions", method, parameters,
-            GLib.VariantType(reply_type) if reply_type else None, Gio.DBusCallFlags.NONE, 5000, None,
+            GLib.VariantType(reply_type) if reply_type else None, Gio.DBusCallFlags.NONE, self.timeout, None,
         ).unpack()
 
     def describe(self, action):

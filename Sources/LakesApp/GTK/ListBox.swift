@@ -11,6 +11,17 @@ extension Gtk {
             gtk_list_box_set_selection_mode(cast(), GTK_SELECTION_SINGLE)
         }
 
+        /// Adds `child` as the last row, in a row of its own (`gtk_list_box_row_new`).
+        ///
+        /// GTK would wrap it in a row by itself, but then ``Container/removeAll()`` would
+        /// destroy only what the row holds and leave the row in the list, empty and still
+        /// counted by the indexes that selection and activation use.
+        override func add(_ child: Widget) {
+            let row = Container(gtk_list_box_row_new())
+            row.add(child)
+            super.add(row)
+        }
+
         /// Runs `action` with a row's index when a person picks it, by a click or Enter
         /// (`row-activated`). GTK's `row-selected` also fires when the selection follows
         /// keyboard focus, which is no choice of the reader's, so it is not used.
