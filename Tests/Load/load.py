@@ -65,17 +65,18 @@ HISTORY_LIMIT = 100
 # - WebKit's caches (pages, images, scripts' heap), filled by reading the same six articles
 #   over and over; the warm-up goes on for a while after the list is full.
 # After that, Lakes' own process (the app, GTK, the library) stays within a few MiB, while
-# the web process saws up and down by about 100 MiB as its garbage collector and caches
-# come and go, a cycle of a minute or more. A leak of what a step handles (a page, a find,
-# a history entry: tens of KiB to a few MiB) grows with the steps instead, hundreds to
-# thousands of them. So:
+# the web process saws: it climbs by about 100 MiB as its caches and garbage fill, then
+# drops back to where it was, a cycle of one to five minutes (longer the busier the
+# machine). A leak of what a step handles (a page, a find, a history entry: tens of KiB to
+# a few MiB) grows with the steps instead, hundreds to thousands of them. So:
 # - Lakes' process fails if it ends more than MAX_APP_GROWTH above where it started (the
 #   median of its last three samples against that of its first three).
-# - All its processes together fail if the low point of the last third of the samples is
-#   more than MAX_FLOOR_GROWTH above the low point of the first third: a leak raises the
-#   floor the sawing goes down to, the sawing itself does not. This needs a few cycles, so
-#   it is judged only when the samples after the warm-up span MIN_JUDGED_MINUTES; a shorter
-#   run reports the figures without judging them.
+# - All its processes together fail if the low point of the second half of the samples is
+#   more than MAX_FLOOR_GROWTH above the low point of the first half: a leak raises the
+#   floor the sawing drops back to, the sawing itself does not. A half must be about a
+#   cycle long, so this is judged only when the samples after the warm-up span
+#   MIN_JUDGED_MINUTES; a shorter run reports the figures without judging them. In ten
+#   minutes on a busy machine, it catches a leak of some 10 MiB a minute and more.
 # The least-squares slope of the total over the samples after the warm-up is reported too;
 # on its own it rises and falls with the sawing.
 MAX_APP_GROWTH = 16.0  # MiB
@@ -603,7 +604,7 @@ def summarize(report):
     warm_up_end = report["warm_up_end"]
     after = [sample for sample in report["samples"] if warm_up_end is not None and sample["t"] >= warm_up_end]
     minutes = (after[-1]["t"] - after[0]["t"]) / 60 if after else 0
-    third = max(1, len(after) // 3)
+    half = max(1, len(after) // 2)
     memory = {
         "warm_up_end_seconds": warm_up_end,
         "samples_after_warm_up": len(after),
@@ -611,8 +612,8 @@ def summarize(report):
         "pss_start_mib": round(total(after[0]), 1) if after else None,
         "pss_end_mib": round(total(after[-1]), 1) if after else None,
         "slope_mib_per_minute": round(slope([(sample["t"] / 60, total(sample)) for sample in after]), 2),
-        "floor_start_mib": round(min(total(sample) for sample in after[:third]), 1) if after else None,
-        "floor_end_mib": round(min(total(sample) for sample in after[-third:]), 1) if after else None,
+        "floor_start_mib": round(min(total(sample) for sample in after[:half]), 1) if after else None,
+        "floor_end_mib": round(min(total(sample) for sample in after[-half:]), 1) if after else None,
         "lakes_start_mib": round(statistics.median(total(sample, "lakes") for sample in after[:3]), 1)
         if after else None,
         "lakes_end_mib": round(statistics.median(total(sample, "lakes") for sample in after[-3:]), 1)
@@ -741,7 +742,7 @@ def run(arguments):
     (arguments.results / "load.json").write_text(json.dumps({"totals": totals, "workers": figures}, indent=1))
 
     # PSS in MiB: all of a Lakes' processes after the warm-up and at the end, their low point
-    # in the first and last thirds, the slope in MiB a minute; Lakes' own process.
+    # in the first and second halves, the slope in MiB a minute; Lakes' own process.
     header = ["worker", "steps", "commands", "failed", "p99 s", "max s", "died", "start", "end", "floor", "",
               "MiB/min", "app", ""]
     rows = [[str(entry["worker"]), str(entry["steps"]), str(entry["commands"]),
