@@ -316,6 +316,9 @@ class Worker:
         sections = [section_id for section_id, _ in self.app.sections()]
         for index in range(HISTORY_LIMIT - self.script("return history.length")):
             self.script("location.hash = arguments[0]", sections[index % len(sections)])
+            # The entry's snapshot is taken as the next jump leaves it; on a busy machine,
+            # unless the page was drawn in between, often none is.
+            self.driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
         self.until(lambda: self.script("return history.length") >= HISTORY_LIMIT, "the back-forward list is full")
         self.open_article()
         self.history, self.position = [self.history[self.position]], 0
@@ -492,6 +495,7 @@ def work(arguments):
     log = open(folder / "lakes.log", "w")
     launched = time.monotonic()
     app, service = launch(arguments.binary, log)
+    app.driver.set_script_timeout(COMMAND_TIMEOUT)
     start = time.monotonic()
     recorder = Recorder(start)
     report = {"worker": arguments.worker, "seed": arguments.seed + arguments.worker,
