@@ -13,14 +13,12 @@ fails, a screenshot of the screen, the page's snapshot and the app's log are sav
 import json
 import os
 import re
-import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
 from selenium.webdriver.remote.remote_connection import RemoteConnection
 
-from lakes_session import end, launch, stop, throwaway_home
+from lakes_session import end, launch, remove_runtime_folder, stop, throwaway_home
 
 # A WebDriver command that gets no answer fails the test instead of stopping the suite.
 RemoteConnection.set_timeout(60)
@@ -54,15 +52,10 @@ def home(tmp_path, monkeypatch):
     """
     home = tmp_path / "home"
     variables = throwaway_home(home)
-    # A desktop session's runtime folder is short (/run/user/UID). Without one GLib falls
-    # back to the cache folder, deep under tmp_path here, where the sockets of WebKit's
-    # sandbox do not fit (Lakes then runs unsandboxed, and warns).
-    runtime = Path(tempfile.mkdtemp(prefix="lakes-run-", dir="/tmp"))
-    variables["XDG_RUNTIME_DIR"] = runtime
     for name, value in variables.items():
         monkeypatch.setenv(name, str(value))
     yield home
-    shutil.rmtree(runtime, ignore_errors=True)
+    remove_runtime_folder(variables)
 
 
 @pytest.fixture

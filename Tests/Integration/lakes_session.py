@@ -11,6 +11,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -101,7 +102,8 @@ def throwaway_home(home):
     returns the environment variables that point a process at it.
 
     A Lakes started with them finds the recording browser through `xdg-open`, and nothing
-    it does can reach the real home folder. The URLs go to <home>/opened.txt.
+    it does can reach the real home folder. The URLs go to <home>/opened.txt. Its runtime
+    folder is made apart, under /tmp; the caller removes it (`remove_runtime_folder`).
     """
     record = home / "opened.txt"
     script = home / "bin/record-browser"
@@ -117,14 +119,23 @@ def throwaway_home(home):
         "[Default Applications]\nx-scheme-handler/http=record-browser.desktop\n"
         "x-scheme-handler/https=record-browser.desktop\n"
     )
+    # A desktop session's runtime folder is short (/run/user/UID). Without one GLib falls
+    # back to the cache folder, deep under the home here, where the sockets of WebKit's
+    # sandbox do not fit (Lakes then runs unsandboxed, and warns).
+    runtime = Path(tempfile.mkdtemp(prefix="lakes-run-", dir="/tmp"))
     return {
         "HOME": home, "XDG_CONFIG_HOME": home / ".config", "XDG_DATA_HOME": home / ".local/share",
-        "XDG_CACHE_HOME": home / ".cache", "TMPDIR": home / "tmp", "BROWSER": script,
+        "XDG_CACHE_HOME": home / ".cache", "XDG_RUNTIME_DIR": runtime, "TMPDIR": home / "tmp", "BROWSER": script,
         "XDG_CURRENT_DESKTOP": "", "DE": "generic",
         # Nothing here reads the accessibility tree; without it no machine's lack of an
         # accessibility bus shows up in the app's log.
         "NO_AT_BRIDGE": "1",
     }
+
+
+def remove_runtime_folder(variables):
+    """Removes the runtime folder `throwaway_home` made for the environment `variables`."""
+    shutil.rmtree(variables["XDG_RUNTIME_DIR"], ignore_errors=True)
 
 
 def lakes_options(binary=None):

@@ -486,11 +486,12 @@ def work(arguments):
     """One worker: starts Lakes with its own home, drives it, writes what it saw."""
     from selenium.webdriver.remote.remote_connection import RemoteConnection
 
-    from lakes_session import WindowActions, end, launch, stop, throwaway_home
+    from lakes_session import WindowActions, end, launch, remove_runtime_folder, stop, throwaway_home
 
     folder = arguments.results / "load" / f"worker-{arguments.worker}"
     home = folder / "home"
-    for name, value in throwaway_home(home).items():
+    variables = throwaway_home(home)
+    for name, value in variables.items():
         os.environ[name] = str(value)
     RemoteConnection.set_timeout(COMMAND_TIMEOUT)
     WindowActions.timeout = COMMAND_TIMEOUT * 1000
@@ -557,6 +558,7 @@ def work(arguments):
         stop(service)
         end(app.pid)
         log.close()
+        remove_runtime_folder(variables)
 
     report.update({
         "steps": worker.steps, "failed_steps": failed_steps, "died_at": watcher.died_at,
