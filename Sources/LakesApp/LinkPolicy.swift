@@ -83,24 +83,19 @@ package struct ExternalOpener: Sendable {
         package let description: String
     }
 
-    /// Starts `xdg-open url`; throws if the program cannot be started.
+    /// Starts `xdg-open url`; throws if the program cannot be started. A program that
+    /// ends with a failure is logged.
+    @MainActor
     package func open(_ url: URL) throws(Failure) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program, url.absoluteString]
         var variables = baseEnvironment ?? ProcessInfo.processInfo.environment
         variables.merge(environment) { $1 }
-        process.environment = variables
-        process.standardInput = FileHandle.nullDevice
-        process.terminationHandler = { finished in
-            if finished.terminationStatus != 0 {
-                Log.lakes.message("\(program) \(url.absoluteString) exited with \(finished.terminationStatus)")
-            }
-        }
+        let program = program
         do {
-            try process.run()
+            try ChildProcess.spawn([program, url.absoluteString], environment: variables) { failure in
+                if let failure { Log.lakes.message("\(program) \(url.absoluteString): \(failure)") }
+            }
         } catch {
-            throw Failure(description: "cannot run \(program): \(error.localizedDescription)")
+            throw Failure(description: "cannot run \(program): \(error.message)")
         }
     }
 }
