@@ -28,6 +28,12 @@ package struct MemoryUse: CustomStringConvertible, Sendable {
         "RSS \(Self.mebibytes(resident)) MiB (anonymous \(Self.mebibytes(anonymous)) MiB)"
     }
 
+    /// Whether memory figures mean what they say here: not under AddressSanitizer
+    /// (`scripts/test-asan`), whose quarantine keeps freed memory (256 MiB by default) and
+    /// whose redzones pad every allocation, so that its figures measure the sanitizer.
+    /// Tests report their figures either way and check their bounds only when this holds.
+    package static let isMeasurable = dlsym(nil, "__asan_init") == nil
+
     private static func mebibytes(_ bytes: Int) -> String {
         String(format: "%.1f", Double(bytes) / 1_048_576)
     }
