@@ -32,9 +32,13 @@ package struct MemoryUse: CustomStringConvertible, Sendable {
     /// (`scripts/test-asan`), whose quarantine keeps freed memory (256 MiB by default) and
     /// whose redzones pad every allocation, so that its figures measure the sanitizer.
     /// Tests report their figures either way and check their bounds only when this holds.
-    package static let isMeasurable = dlsym(nil, "__asan_init") == nil
+    package static let isMeasurable = !isUnderAddressSanitizer
 
     private static func mebibytes(_ bytes: Int) -> String {
         String(format: "%.1f", Double(bytes) / 1_048_576)
     }
 }
+
+/// Whether this process was built with AddressSanitizer (`scripts/test-asan`), which makes
+/// it several times slower and its memory figures the sanitizer's.
+package let isUnderAddressSanitizer = dlsym(nil, "__asan_init") != nil
