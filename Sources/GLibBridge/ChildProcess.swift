@@ -42,7 +42,10 @@ package enum ChildProcess {
         let child = try GLibError.check { error in
             withNullTerminatedCStrings(arguments) { argv in g_subprocess_launcher_spawnv(launcher, argv, error) }
         }
-        guard let child else { throw GLibError(domain: "g-spawn-error-quark", code: 0, message: "no process") }
+        guard let child else {
+            let message = "GLib started no process for \(arguments[0])"
+            throw GLibError(domain: "g-spawn-error-quark", code: 0, message: message)
+        }
         let handler: AsyncReadyHandler = { _, result in
             var error: UnsafeMutablePointer<GError>?
             let succeeded = g_subprocess_wait_check_finish(child, result, &error) != 0
