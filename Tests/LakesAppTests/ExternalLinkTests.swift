@@ -17,6 +17,8 @@ final class RecordingBrowser {
         ]
     }
     private var script: URL { home.appendingPathComponent("bin/record-browser") }
+    /// An opener that hands URLs straight to the recording script, without `xdg-open`.
+    var opener: ExternalOpener { ExternalOpener(program: script.path) }
 
     init() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-home-\(UUID().uuidString)")

@@ -6,36 +6,11 @@ import WebKitGTK
 
 @testable import LakesApp
 
-/// A program that records the URLs it is started with, one a line, in place of `xdg-open`.
-final class RecordingOpener {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-opener-\(UUID().uuidString)")
-    private var script: URL { folder.appendingPathComponent("record") }
-    private var record: URL { folder.appendingPathComponent("opened.txt") }
-    var opener: ExternalOpener { ExternalOpener(program: script.path) }
-
-    init() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(record.path)'\n".write(
-            to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: folder) }
-
-    /// The URLs the program was started with.
-    var opened: [String] {
-        ((try? String(contentsOf: record, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-    }
-}
-
 /// Hostile pages served from loopback, against Lakes' own rules: which links reach the
 /// browser, how its dialogs can be silenced, what it saves, and how a reader leaves.
 @MainActor
 @Suite(.serialized)
 struct LakesHostilePageTests {
-    /// See `HostilePageTests.stallBound`.
-    static let stallBound = Duration.seconds(2)
-
     private func report(_ test: String, _ figures: String) {
         print("LakesHostilePageTests: \(test): \(figures)")
     }
@@ -77,7 +52,7 @@ struct LakesHostilePageTests {
     }
 
     @Test func aPagesOwnScriptSendsNobodyToTheBrowser() async throws {
-        let recorder = try RecordingOpener()
+        let recorder = try RecordingBrowser()
         let (attacker, elsewhere) = try servers { _ in
             "addEventListener('load', () => { links(1000); for (let i = 0; i < 100; i++) document.getElementById('form').submit() })"
         }
@@ -96,11 +71,11 @@ struct LakesHostilePageTests {
         #expect(recorder.opened.isEmpty)
         #expect(page.url == attacker.url("/storm"))
         #expect(warnings.count <= 5, "the warnings are few: \(warnings)")
-        #expect(stall < Self.stallBound)
+        #expect(stall < StallMeter.hostilePageBound)
     }
 
     @Test func aThousandWindowsOpenedAtOneClickStartTheBrowserOnce() async throws {
-        let recorder = try RecordingOpener()
+        let recorder = try RecordingBrowser()
         let (attacker, elsewhere) = try servers { _ in
             "document.getElementById('go').onclick = () => { windows(1000); links(1000) }"
         }
@@ -123,7 +98,7 @@ struct LakesHostilePageTests {
         #expect(recorder.opened.count == 1)
         #expect(page.url == attacker.url("/storm"))
         #expect(warnings.count <= 5, "the warnings are few: \(warnings)")
-        #expect(stall < Self.stallBound)
+        #expect(stall < StallMeter.hostilePageBound)
     }
 
     @Test func aDialogLoopCanBeSilencedFromItsSecondDialogAndThePageStopped() async throws {
@@ -173,7 +148,7 @@ struct LakesHostilePageTests {
             "\(silenced) dialogs answered unseen in the first second, longest stall \(stall)")
         #expect(silenced > 100)
         #expect(!presenter.isSilenced, "the next page's dialogs are shown again")
-        #expect(stall < Self.stallBound)
+        #expect(stall < StallMeter.hostilePageBound)
     }
 
     @Test func aDownloadBombLeavesNothingBehind() async throws {
@@ -201,8 +176,8 @@ struct LakesHostilePageTests {
                         })</script>
                         """))
         }
-        let recorder = try RecordingOpener()
-        let folder = recorder.folder.appendingPathComponent("Downloads")
+        let recorder = try RecordingBrowser()
+        let folder = recorder.home.appendingPathComponent("Downloads")
         let (page, decider) = page(recorder.opener, downloads: folder)
         decider.log = { _ in }
         decider.willLoad(server.url("/bomb"))
