@@ -10,8 +10,12 @@ import GLibBridge
 ///   `started`; any other `started` is a navigation the page began itself.
 /// - A navigation that is superseded by a newer one, stopped, or cancelled by its caller
 ///   has its sequence ended at once and is kept as `retired`, because the engine can still
-///   report its cancellation and `finished` after the next navigation began.
+///   report its cancellation and `finished` after the next navigation began. That holds
+///   for a load superseded before the engine reported its start, too: the engine may
+///   report the start, the cancellation, or both, after the newer load was asked for.
 /// - A cancellation failure whose URL matches a retired navigation belongs to it.
+/// - While a load asked for through the API waits, a `started` for a URL it does not
+///   have but a retired load that never started does, is that retired load's.
 /// - A navigation can only finish after it committed or failed, so a `finished` that
 ///   arrives before either belongs to a retired navigation.
 ///
@@ -25,6 +29,8 @@ final class NavigationTracker {
         let cause: WebPage.NavigationCause
         var continuation: Continuation?
         var urls: Set<String> = []
+        /// Whether the engine reported its start.
+        var started = false
         var committed = false
         var failed = false
         /// Whether its load failed and is being tried again elsewhere as the same navigation.
@@ -108,12 +114,14 @@ final class NavigationTracker {
 
     func started(url: String?) {
         settlePendingFinish()
+        if let pending, let url, startBelongsToSupersededLoad(url: Self.key(url), pending: pending) { return }
         if let active {
             retire(active)  // the page began another navigation before this one finished
         }
         let navigation = pending ?? Navigation(id: makeID(), cause: .page, continuation: nil)
         pending = nil
         if let url { navigation.urls.insert(Self.key(url)) }
+        navigation.started = true
         active = navigation
         if navigation.retrying {
             navigation.retrying = false
@@ -190,7 +198,19 @@ final class NavigationTracker {
             active.end()
             return
         }
-        if !retired.isEmpty { retired.removeFirst() }
+        // It ends the oldest retired navigation the engine had started; one it never
+        // started is owed no `finished`.
+        if let index = retired.firstIndex(where: \.started) { retired.remove(at: index) }
+    }
+
+    /// Whether a `started` for `url` (a key), arriving while `pending` waits for its own,
+    /// is the late start of a load superseded before the engine reported it.
+    private func startBelongsToSupersededLoad(url: String, pending: Navigation) -> Bool {
+        guard !pending.urls.isEmpty, !pending.urls.contains(url),
+            let superseded = retired.last(where: { !$0.started && $0.urls.contains(url) })
+        else { return false }
+        superseded.started = true
+        return true
     }
 
     /// The decider refused (or turned into a download) a navigation to `url`: if it is the
@@ -215,6 +235,7 @@ final class NavigationTracker {
         active.retrying = true
         pending = active
         let failedLoad = Navigation(id: active.id, cause: active.cause, continuation: nil)
+        failedLoad.started = true
         failedLoad.failed = true
         retired.append(failedLoad)
         if retired.count > Self.retiredLimit { retired.removeFirst() }
@@ -287,8 +308,9 @@ final class NavigationTracker {
 
     private func supersedeOpenNavigations() {
         if let pending {
-            pending.end()
             self.pending = nil
+            // A move within the document has no engine signals to absorb.
+            if pending.isSameDocument { pending.end() } else { retire(pending) }
         }
         if let active {
             retire(active)

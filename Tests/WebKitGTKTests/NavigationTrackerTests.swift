@@ -65,6 +65,50 @@ struct NavigationTrackerTests {
         #expect(newResult.error == nil)
     }
 
+    /// The engine may report a load's start and cancellation only after a newer load was
+    /// asked for, and in either order around the newer load's own start.
+    @Test(arguments: [true, false])
+    func aLoadSupersededBeforeItsStartDoesNotEndTheNewLoad(reportsItsStart: Bool) async {
+        let tracker = NavigationTracker()
+        var updates: [WebPage.NavigationUpdate] = []
+        tracker.onUpdate = { updates.append($0) }
+        let old = tracker.begin(.request(URL(string: "http://a.test/slow")!), url: "http://a.test/slow")
+        let new = tracker.begin(.content, url: "about:blank")
+        if reportsItsStart {
+            tracker.started(url: "http://a.test/slow")
+            tracker.failed(url: "http://a.test/slow", beforeCommit: true, isCancellation: true, error: Failure())
+            tracker.finished()
+            tracker.started(url: "about:blank")
+        } else {
+            tracker.started(url: "about:blank")
+            tracker.failed(url: "http://a.test/slow", beforeCommit: true, isCancellation: true, error: Failure())
+        }
+        tracker.committed(url: "about:blank")
+        tracker.finished()
+        let oldResult = await outcome(of: old)
+        let newResult = await outcome(of: new)
+        #expect(oldResult.events.isEmpty)
+        #expect(oldResult.error == nil)
+        #expect(newResult.events == [.startedProvisionalNavigation, .committed, .finished])
+        #expect(newResult.error == nil)
+        #expect(Set(updates.map(\.navigationID)).count == 1)
+    }
+
+    /// A load to the same URL twice: the engine's start goes to the newer load, and the
+    /// older one's cancellation is absorbed.
+    @Test func theSameURLLoadedTwiceEndsOnlyTheFirst() async {
+        let tracker = NavigationTracker()
+        let url = "http://a.test/page"
+        let old = tracker.begin(.request(URL(string: url)!), url: url)
+        let new = tracker.begin(.request(URL(string: url)!), url: url)
+        tracker.started(url: url)
+        tracker.failed(url: url, beforeCommit: true, isCancellation: true, error: Failure())
+        tracker.committed(url: url)
+        tracker.finished()
+        #expect(await outcome(of: old).events.isEmpty)
+        #expect(await outcome(of: new).events == [.startedProvisionalNavigation, .committed, .finished])
+    }
+
     @Test func aNavigationThePageStartsGetsItsOwnIdentity() {
         let tracker = NavigationTracker()
         var updates: [WebPage.NavigationUpdate] = []
