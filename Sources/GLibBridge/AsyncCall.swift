@@ -30,26 +30,24 @@ package func gioCall<Result: Sendable>(
 ) async throws -> Result {
     MainLoop.ensureDriven()
     let cancellable = Cancellable()
-    return try await awaitingOnMainLoop {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
-                let handler: AsyncReadyHandler = { source, result in
-                    MainActor.assumeIsolated {
-                        do {
-                            continuation.resume(returning: try finish(source, result))
-                        } catch let error as GLibError where error.isCancellation {
-                            continuation.resume(throwing: CancellationError())
-                        } catch {
-                            continuation.resume(throwing: error)
-                        }
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+            let handler: AsyncReadyHandler = { source, result in
+                MainActor.assumeIsolated {
+                    do {
+                        continuation.resume(returning: try finish(source, result))
+                    } catch let error as GLibError where error.isCancellation {
+                        continuation.resume(throwing: CancellationError())
+                    } catch {
+                        continuation.resume(throwing: error)
                     }
                 }
-                let data = CallbackBox<AsyncReadyHandler>(handler).retainedPointer()
-                start(cancellable.pointer, Trampoline.asyncReady, data)
             }
-        } onCancel: {
-            cancellable.cancel()
+            let data = CallbackBox<AsyncReadyHandler>(handler).retainedPointer()
+            start(cancellable.pointer, Trampoline.asyncReady, data)
         }
+    } onCancel: {
+        cancellable.cancel()
     }
 }
 

@@ -24,6 +24,10 @@ import Foundation
 public enum MainLoop {
     private static var drainSourceID: guint = 0
 
+    /// How many times the main loop has drained the dispatch main queue: each is one turn
+    /// of the loop that main-actor jobs waited for. For tests.
+    package private(set) static var mainQueueDrains = 0
+
     /// Installs the source that drains the dispatch main queue from GLib's main loop.
     ///
     /// Call it on the main thread before running a GLib main loop (the app's `run`). It is
@@ -48,6 +52,7 @@ public enum MainLoop {
         let handler: SourceHandler = {
             var value: eventfd_t = 0
             _ = eventfd_read(fd, &value)  // non-blocking: libdispatch made it so
+            MainActor.assumeIsolated { mainQueueDrains += 1 }
             cwk_dispatch_main_queue_drain()
             return true
         }

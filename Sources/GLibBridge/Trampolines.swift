@@ -80,12 +80,6 @@ enum Trampoline {
         return keep ? cwk_source_continue : cwk_source_remove
     }
 
-    /// A one-shot `GSourceFunc` that runs the jobs ``MainLoopExecutor`` has queued.
-    static let mainLoopExecutorBatch: GSourceFunc = { _ in
-        MainLoopExecutor.shared.runQueuedJobs()
-        return cwk_source_remove
-    }
-
     /// A repeating `GUnixFDSourceFunc` whose box is released by `destroyNotify`.
     static let unixFDSourceFunction: GUnixFDSourceFunc = { _, _, data in
         guard let data else { return cwk_source_remove }

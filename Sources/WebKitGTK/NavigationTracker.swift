@@ -366,14 +366,13 @@ struct NavigationEvents: AsyncSequence, Sendable {
             try await next(isolation: nil)
         }
 
-        /// The next event, awaited in the caller's isolation; the page's signal resumes
-        /// the caller through `MainLoopExecutor`, without a worker thread in between.
+        /// The next event, awaited in the caller's isolation.
         mutating func next(
             isolation actor: isolated (any Actor)?
         ) async throws(any Error) -> WebPage.NavigationEvent? {
             let cancel = self.cancel
             return try await withTaskCancellationHandler {
-                try await awaitingOnMainLoop { () async throws(any Error) in try await base.next(isolation: actor) }
+                try await base.next(isolation: actor)
             } onCancel: {
                 cancel()
             }

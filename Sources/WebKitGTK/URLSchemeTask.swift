@@ -163,9 +163,6 @@ final class URLSchemeTask {
 
 /// WebKit's requests for more of a response body ("need-data"), waited for on the main
 /// actor.
-///
-/// The waiter resumes through `MainLoopExecutor`, so a piece of a body costs no switch to
-/// another thread.
 @MainActor
 final class Demand {
     private var isWanted = false
@@ -205,7 +202,7 @@ final class Demand {
             return true
         }
         guard !isFinished else { return false }
-        return await awaitingOnMainLoop { await withCheckedContinuation { waiter = $0 } }
+        return await withCheckedContinuation { waiter = $0 }
     }
 }
 

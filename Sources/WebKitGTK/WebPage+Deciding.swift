@@ -12,7 +12,7 @@ extension WebPage {
     /// would wait for the answer being given.
     func askDecider<Result>(_ body: @MainActor (inout any NavigationDeciding) async -> Result) async -> Result {
         while isDeciding && !isClosed {
-            await awaitingOnMainLoop { await withCheckedContinuation { decisionsWaiting.append($0) } }
+            await withCheckedContinuation { decisionsWaiting.append($0) }
         }
         if isClosed {
             // Nothing waits for this answer any more: ask a copy, and keep nothing.

@@ -42,6 +42,30 @@ struct AsyncCallTests {
         _ = connection
     }
 
+    /// An awaited call costs its task one turn of the main loop, through the dispatch main
+    /// queue, after its callback: nothing in the library adds more between the main actor
+    /// and the callback (a task executor preference once added several turns a call).
+    @Test func anAwaitedCallTakesOneTurnOfTheMainLoop() async throws {
+        let root = GObjectReference(adopting: g_file_new_for_path("/"))
+        let calls = 50
+        let before = MainLoop.mainQueueDrains
+        for _ in 0..<calls {
+            let isDirectory = try await gioCall { cancellable, callback, data in
+                g_file_query_info_async(
+                    root.pointer, "standard::type", G_FILE_QUERY_INFO_NONE, G_PRIORITY_DEFAULT, cancellable, callback,
+                    data)
+            } finish: { _, result in
+                let info = try GLibError.check { g_file_query_info_finish(root.pointer, result, $0) }
+                defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+                return g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY
+            }
+            #expect(isDirectory)
+        }
+        let turns = MainLoop.mainQueueDrains - before
+        // One a call, with room for jobs of other tasks that share the loop.
+        #expect(turns <= calls * 3 / 2, "\(turns) turns of the main queue for \(calls) calls")
+    }
+
     @Test func cancellingTheTaskCancelsTheGIOCall() async throws {
         let (listener, _) = try makeListener()
         let task = Task { try await accept(listener) }
