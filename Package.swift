@@ -39,7 +39,8 @@ let package = Package(
             providers: [.apt(["libwebkit2gtk-4.1-dev"])]
         ),
         .target(name: "CPullStream", dependencies: ["CWebKitGTK"], path: "CModules/CPullStream"),
-        .target(name: "GLibBridge", dependencies: ["CWebKitGTK", "CPullStream"]),
+        .target(name: "CResumeOnMain", path: "CModules/CResumeOnMain"),
+        .target(name: "GLibBridge", dependencies: ["CWebKitGTK", "CPullStream", "CResumeOnMain"]),
         .target(name: "WebKitGTK", dependencies: ["GLibBridge", "CWebKitGTK"]),
         .target(name: "WebKitGTKTesting", dependencies: ["GLibBridge"]),
         .target(name: "LakesApp", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK"]),

@@ -34,13 +34,16 @@ package func gioCall<Result: Sendable>(
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
             let handler: AsyncReadyHandler = { source, result in
                 MainActor.assumeIsolated {
+                    let outcome: Swift.Result<Result, any Error>
                     do {
-                        continuation.resume(returning: try finish(source, result))
+                        outcome = .success(try finish(source, result))
                     } catch let error as GLibError where error.isCancellation {
-                        continuation.resume(throwing: CancellationError())
+                        outcome = .failure(CancellationError())
                     } catch {
-                        continuation.resume(throwing: error)
+                        outcome = .failure(error)
                     }
+                    // The task goes on in this function, on the main actor.
+                    resumingOnMainActor { continuation.resume(with: outcome) }
                 }
             }
             let data = CallbackBox<AsyncReadyHandler>(handler).retainedPointer()

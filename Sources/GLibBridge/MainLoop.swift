@@ -57,6 +57,7 @@ public enum MainLoop {
             return true
         }
         let data = CallbackBox<SourceHandler>(handler).retainedPointer()
+        installMainActorResumption()
         drainSourceID = g_unix_fd_add_full(
             G_PRIORITY_DEFAULT, fd, G_IO_IN, Trampoline.unixFDSourceFunction, data, Trampoline.sourceDestroyNotify)
     }

@@ -174,7 +174,7 @@ final class Demand {
         guard !isFinished else { return }
         if let waiter {
             self.waiter = nil
-            waiter.resume(returning: true)
+            resumingOnMainActor { waiter.resume(returning: true) }
         } else {
             isWanted = true
         }
@@ -191,7 +191,7 @@ final class Demand {
         isFinished = true
         if let waiter {
             self.waiter = nil
-            waiter.resume(returning: false)
+            resumingOnMainActor { waiter.resume(returning: false) }
         }
     }
 

@@ -22,7 +22,10 @@ extension WebPage {
         isDeciding = true
         defer {
             isDeciding = false
-            if !decisionsWaiting.isEmpty { decisionsWaiting.removeFirst().resume() }
+            if !decisionsWaiting.isEmpty {
+                let next = decisionsWaiting.removeFirst()
+                resumingOnMainActor { next.resume() }
+            }
         }
         var decider = navigationDecider
         let result = await body(&decider)

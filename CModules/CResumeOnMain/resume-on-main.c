@@ -1,0 +1,57 @@
+#include "CResumeOnMain.h"
+
+#include <stdatomic.h>
+
+// The runtime's job and its hook types (include/swift/Runtime/Concurrency.h): functions
+// of the Swift calling convention.
+typedef struct SwiftJob SwiftJob;
+typedef void (__attribute__((swiftcall)) *EnqueueGlobalOriginal)(SwiftJob *job);
+typedef void (__attribute__((swiftcall)) *EnqueueGlobalHook)(SwiftJob *job, EnqueueGlobalOriginal original);
+
+extern EnqueueGlobalHook swift_task_enqueueGlobal_hook;
+extern void __attribute__((swiftcall)) swift_task_enqueueMainExecutor(SwiftJob *job);
+
+enum { IDLE, ARMED, TAKEN };
+
+static _Thread_local int state = IDLE;
+static EnqueueGlobalHook previous;
+static atomic_bool installed;
+static atomic_ulong sent;
+
+static void __attribute__((swiftcall)) enqueue_global(SwiftJob *job, EnqueueGlobalOriginal original)
+{
+    if (state == ARMED) {
+        state = TAKEN;
+        atomic_fetch_add_explicit(&sent, 1, memory_order_relaxed);
+        swift_task_enqueueMainExecutor(job);
+    } else if (previous) {
+        previous(job, original);
+    } else {
+        original(job);
+    }
+}
+
+void cwk_resume_on_main_install(void)
+{
+    if (atomic_exchange(&installed, true))
+        return;
+    previous = swift_task_enqueueGlobal_hook;
+    swift_task_enqueueGlobal_hook = enqueue_global;
+}
+
+void cwk_resume_on_main_begin(void)
+{
+    state = ARMED;
+}
+
+bool cwk_resume_on_main_end(void)
+{
+    bool taken = state == TAKEN;
+    state = IDLE;
+    return taken;
+}
+
+unsigned long cwk_resume_on_main_count(void)
+{
+    return atomic_load_explicit(&sent, memory_order_relaxed);
+}
