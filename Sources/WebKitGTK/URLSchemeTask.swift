@@ -42,8 +42,12 @@ final class URLSchemeTask {
     var bytesRead: UInt64 { stream?.bytesRead ?? 0 }
 
     /// Reads the request (its body too) and starts answering it with `handler`.
+    ///
+    /// The handler starts at once, inside WebKit's callback, and runs there until it first
+    /// waits, as a C handler answers inside the callback: a response the handler has ready
+    /// does not wait for a turn of the main loop.
     func start(with handler: any URLSchemeHandler) {
-        task = Task { @MainActor in
+        task = Task.immediate { @MainActor in
             do {
                 let urlRequest = try await makeURLRequest()
                 try Task.checkCancellation()
