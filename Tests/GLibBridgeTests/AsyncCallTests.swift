@@ -46,20 +46,10 @@ struct AsyncCallTests {
     /// queue, after its callback: nothing in the library adds more between the main actor
     /// and the callback (a task executor preference once added several turns a call).
     @Test func anAwaitedCallTakesOneTurnOfTheMainLoop() async throws {
-        let root = GObjectReference(adopting: g_file_new_for_path("/"))
         let calls = 50
         let before = MainLoop.mainQueueDrains
         for _ in 0..<calls {
-            let isDirectory = try await gioCall { cancellable, callback, data in
-                g_file_query_info_async(
-                    root.pointer, "standard::type", G_FILE_QUERY_INFO_NONE, G_PRIORITY_DEFAULT, cancellable, callback,
-                    data)
-            } finish: { _, result in
-                let info = try GLibError.check { g_file_query_info_finish(root.pointer, result, $0) }
-                defer { g_object_unref(UnsafeMutableRawPointer(info)) }
-                return g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY
-            }
-            #expect(isDirectory)
+            #expect(try await rootIsAFolder())
         }
         let turns = MainLoop.mainQueueDrains - before
         // One a call, with room for jobs of other tasks that share the loop.
@@ -95,5 +85,20 @@ struct AsyncCallTests {
         defer { g_free(contents) }
         #expect(ok != 0)
         #expect(String(cString: contents!) == "hello")
+    }
+}
+
+/// Asks GIO whether `/` is a folder (`g_file_query_info_async`): a call that completes
+/// from a GLib callback on the main thread, and answers true.
+@MainActor
+func rootIsAFolder() async throws -> Bool {
+    let root = GObjectReference(adopting: g_file_new_for_path("/"))
+    return try await gioCall { cancellable, callback, data in
+        g_file_query_info_async(
+            root.pointer, "standard::type", G_FILE_QUERY_INFO_NONE, G_PRIORITY_DEFAULT, cancellable, callback, data)
+    } finish: { _, result in
+        let info = try GLibError.check { g_file_query_info_finish(root.pointer, result, $0) }
+        defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+        return g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY
     }
 }
