@@ -36,6 +36,8 @@ void cwk_resume_on_main_install(void)
     if (atomic_exchange(&installed, true))
         return;
     previous = swift_task_enqueueGlobal_hook;
+    // Other threads read the hook without a barrier: `previous` must be in place first.
+    atomic_thread_fence(memory_order_release);
     swift_task_enqueueGlobal_hook = enqueue_global;
 }
 
