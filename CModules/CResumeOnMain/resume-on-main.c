@@ -1,6 +1,7 @@
 #include "CResumeOnMain.h"
 
 #include <stdatomic.h>
+#include <stdbool.h>
 
 // The runtime's job and its hook types (include/swift/Runtime/Concurrency.h): functions
 // of the Swift calling convention.
@@ -11,7 +12,7 @@ typedef void (__attribute__((swiftcall)) *EnqueueGlobalHook)(SwiftJob *job, Enqu
 extern EnqueueGlobalHook swift_task_enqueueGlobal_hook;
 extern void __attribute__((swiftcall)) swift_task_enqueueMainExecutor(SwiftJob *job);
 
-enum { IDLE, ARMED, TAKEN };
+enum { IDLE, ARMED };
 
 static _Thread_local int state = IDLE;
 static EnqueueGlobalHook previous;
@@ -21,7 +22,7 @@ static atomic_ulong sent;
 static void __attribute__((swiftcall)) enqueue_global(SwiftJob *job, EnqueueGlobalOriginal original)
 {
     if (state == ARMED) {
-        state = TAKEN;
+        state = IDLE;  // one task a window
         atomic_fetch_add_explicit(&sent, 1, memory_order_relaxed);
         swift_task_enqueueMainExecutor(job);
     } else if (previous) {
@@ -46,11 +47,9 @@ void cwk_resume_on_main_begin(void)
     state = ARMED;
 }
 
-bool cwk_resume_on_main_end(void)
+void cwk_resume_on_main_end(void)
 {
-    bool taken = state == TAKEN;
     state = IDLE;
-    return taken;
 }
 
 unsigned long cwk_resume_on_main_count(void)

@@ -20,7 +20,7 @@ internal import CResumeOnMain
 @MainActor
 package func resumingOnMainActor(_ body: () -> Void) {
     cwk_resume_on_main_begin()
-    defer { _ = cwk_resume_on_main_end() }
+    defer { cwk_resume_on_main_end() }
     body()
 }
 

@@ -27,16 +27,13 @@ struct ResumeOnMainTests {
         #expect(await runsOnMainThread() == false)
         let redirected = tasksResumedOnMainActor
         let value = await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
-            let source = g_idle_source_new()!
             let handler: SourceHandler = {
                 MainActor.assumeIsolated { resumingOnMainActor { continuation.resume(returning: 7) } }
                 return false
             }
-            g_source_set_callback(
-                source, Trampoline.sourceFunction, CallbackBox<SourceHandler>(handler).retainedPointer(),
+            g_idle_add_full(
+                G_PRIORITY_DEFAULT, Trampoline.sourceFunction, CallbackBox(handler).retainedPointer(),
                 Trampoline.sourceDestroyNotify)
-            g_source_attach(source, nil)
-            g_source_unref(source)
         }
         #expect(value == 7)
         #expect(tasksResumedOnMainActor - redirected == 1)

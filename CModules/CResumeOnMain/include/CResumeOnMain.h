@@ -13,8 +13,6 @@
 #ifndef CRESUMEONMAIN_H
 #define CRESUMEONMAIN_H
 
-#include <stdbool.h>
-
 /// Installs the hook, once; later calls do nothing. Call it before the first armed
 /// resumption.
 void cwk_resume_on_main_install(void);
@@ -22,8 +20,8 @@ void cwk_resume_on_main_install(void);
 /// Arms the next global enqueue made on this thread to go to the main executor.
 void cwk_resume_on_main_begin(void);
 
-/// Disarms, and says whether a task was sent to the main executor since the begin.
-bool cwk_resume_on_main_end(void);
+/// Disarms.
+void cwk_resume_on_main_end(void);
 
 /// How many tasks were sent to the main executor so far, for tests.
 unsigned long cwk_resume_on_main_count(void);
