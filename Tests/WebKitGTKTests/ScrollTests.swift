@@ -168,4 +168,29 @@ struct ScrollTests {
             "return typeof window.webkit?.messageHandlers?.webkitgtkSwiftScrollGeometry")
         #expect(reachable as? String == "undefined")
     }
+
+    @Test func aReportThatIsNotSixFiniteNumbersIsDropped() async throws {
+        let page = await page()
+        var offsets: [CGFloat] = []
+        let token = page.onScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { _, new in
+            offsets.append(new)
+        }
+        // Each malformed report carries an offset of its own, which must never be seen.
+        try await page.callJavaScript(
+            """
+            const post = (report) => webkit.messageHandlers.\(WebPage.scrollHandlerName).postMessage(report);
+            post([0, 111, 1024, 3600, 1024]);
+            post([0, 222, 1024, 3600, 1024, 768, 1]);
+            post([0, 333, '1024', 3600, 1024, 768]);
+            post([0, 444, NaN, 3600, 1024, 768]);
+            post([0, 555, Infinity, 3600, 1024, 768]);
+            post({ length: 6, 0: 0, 1: 666, 2: 1024, 3: 3600, 4: 1024, 5: 768 });
+            post('0,777,1024,3600,1024,768');
+            post([0, 42, 1024, 3600, 1024, 768]);
+            """, contentWorld: WebPage.scrollWorld)
+        await waitUntil("the well-formed report arrived") { offsets.last == 42 }
+        #expect(offsets == [42])
+        #expect(page.scrollGeometry?.contentSize == CGSize(width: 1024, height: 3600))
+        _ = token
+    }
 }
