@@ -1,6 +1,11 @@
 """Reads the JSON lines the benchmarks printed and prints one table: for each metric, the
 Swift and C medians, their ratio, and the spread; writes the same as JSON.
 
+The ratio of medians is taken over all runs. Beside it is the ratio of each round: the
+n-th Swift (or Lakes) run against the n-th C run, which ran next to it, so that a machine
+that is slower for a while slows both. Its median and range say whether the programs
+differ in most rounds or only overall.
+
 Usage: python3 bench/summarize.py OUT.json RESULTS.jsonl...
 """
 
@@ -43,6 +48,11 @@ def main():
         for impl in ("swift", "lakes"):
             if impl in entry and "c" in entry and entry["c"]["median"]:
                 entry[f"{impl}_to_c"] = entry[impl]["median"] / entry["c"]["median"]
+                ours, theirs = values[k][impl], values[k]["c"]
+                rounds = [a / b for a, b in zip(ours, theirs) if b]
+                if len(ours) == len(theirs) and rounds:
+                    entry[f"{impl}_to_c_by_round"] = {
+                        "median": statistics.median(rounds), "min": min(rounds), "max": max(rounds)}
         entry["higher_is_better"] = k[1] in HIGHER_IS_BETTER
         table.append(entry)
     json.dump(table, open(out, "w"), indent=2)
@@ -53,14 +63,21 @@ def main():
         m = entry[impl]
         return f"{m['median']:.3g} ({m['min']:.3g}–{m['max']:.3g})"
 
-    print(f"| benchmark | unit | Swift median (min–max) | C median (min–max) | Swift/C | Lakes median | Lakes/C |")
-    print("|---|---|---|---|---|---|---|")
+    def ratio(entry, impl):
+        if f"{impl}_to_c" not in entry:
+            return "—", "—"
+        by_round = entry.get(f"{impl}_to_c_by_round")
+        rounds = f"{by_round['median']:.2f} ({by_round['min']:.2f}–{by_round['max']:.2f})" if by_round else "—"
+        return f"{entry[f'{impl}_to_c']:.3f}", rounds
+
+    print("| benchmark | unit | Swift median (min–max) | C median (min–max) | Swift/C | by round | Lakes median "
+          "| Lakes/C | by round |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for entry in table:
-        ratio = f"{entry['swift_to_c']:.3f}" if "swift_to_c" in entry else "—"
-        lakes_ratio = f"{entry['lakes_to_c']:.3f}" if "lakes_to_c" in entry else "—"
-        lakes = cell(entry, "lakes") if "lakes" in entry else "—"
-        print(f"| {entry['benchmark']} | {entry['unit']} | {cell(entry, 'swift')} | {cell(entry, 'c')} | {ratio} "
-              f"| {lakes} | {lakes_ratio} |")
+        swift_ratio, swift_rounds = ratio(entry, "swift")
+        lakes_ratio, lakes_rounds = ratio(entry, "lakes")
+        print(f"| {entry['benchmark']} | {entry['unit']} | {cell(entry, 'swift')} | {cell(entry, 'c')} "
+              f"| {swift_ratio} | {swift_rounds} | {cell(entry, 'lakes')} | {lakes_ratio} | {lakes_rounds} |")
 
 
 if __name__ == "__main__":
