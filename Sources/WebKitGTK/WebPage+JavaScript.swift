@@ -117,49 +117,56 @@ extension WebPage {
     ) throws -> String {
         if let frame, !frame.isMainFrame { throw JavaScriptError.frameNotSupported }
         guard !isClosed else { throw NavigationError.pageClosed }
-        let names = arguments.names
-        let values: [String]
+        let parameters = arguments.names.joined(separator: ", ")
         let parse: String
+        let values: String
         switch arguments {
         case .native:
             // WebKit has made each argument a variable of its own name already.
-            values = names
             parse = ""
-        case .json:
-            values = names.map { "__webkitgtkSwiftArguments[\(String(reflecting: $0))]" }
-            parse = """
-                const __webkitgtkSwiftArguments = JSON.parse(__webkitgtkSwiftJSON, (key, value) =>
-                    value !== null && typeof value === 'object' && typeof value.__webkitgtkSwiftDate === 'number'
-                        ? new Date(value.__webkitgtkSwiftDate) : value);
-
-                """
+            values = parameters
+        case .json(let names, _):
+            parse = Self.argumentParser
+            values = names.map { "__webkitgtkSwiftArguments[\(String(reflecting: $0))]" }.joined(separator: ", ")
         }
-        let stringify = """
-            JSON.stringify(__webkitgtkSwiftResult, function (key, value) {
-                const raw = this[key];
-                return raw instanceof Date ? \(result == .value ? "{ __webkitgtkSwiftDate: raw.getTime() }" : "raw.getTime()") : value;
-            })
-            """
-        let handBack =
-            switch result {
-            case .value:
-                """
-                const __webkitgtkSwiftType = typeof __webkitgtkSwiftResult;
-                if (__webkitgtkSwiftType === 'string' || __webkitgtkSwiftType === 'boolean' || __webkitgtkSwiftResult === null
-                    || (__webkitgtkSwiftType === 'number' && Number.isFinite(__webkitgtkSwiftResult)))
-                    return __webkitgtkSwiftResult;
-                return [\(stringify)];
-                """
-            case .json: "return \(stringify);"
-            }
         return """
-            \(parse)const __webkitgtkSwiftResult = await (async function (\(names.joined(separator: ", "))) {
+            \(parse)const __webkitgtkSwiftResult = await (async function (\(parameters)) {
             \(functionBody)
-            }).call(this, \(values.joined(separator: ", ")));
+            }).call(this, \(values));
             if (__webkitgtkSwiftResult === undefined) return undefined;
-            \(handBack)
+            \(result == .value ? Self.valueHandBack : Self.jsonHandBack)
             """
     }
+
+    /// The wrapper's lines that read arguments passed as one JSON string, dates included.
+    private static let argumentParser = """
+        const __webkitgtkSwiftArguments = JSON.parse(__webkitgtkSwiftJSON, (key, value) =>
+            value !== null && typeof value === 'object' && typeof value.__webkitgtkSwiftDate === 'number'
+                ? new Date(value.__webkitgtkSwiftDate) : value);
+
+        """
+
+    /// The result as JSON text, each date as `date`'s expression of `raw`.
+    private static func stringify(date: String) -> String {
+        """
+        JSON.stringify(__webkitgtkSwiftResult, function (key, value) {
+            const raw = this[key];
+            return raw instanceof Date ? \(date) : value;
+        })
+        """
+    }
+
+    /// The wrapper's end for ``ResultForm/value``; made once, as it never changes.
+    private static let valueHandBack = """
+        const __webkitgtkSwiftType = typeof __webkitgtkSwiftResult;
+        if (__webkitgtkSwiftType === 'string' || __webkitgtkSwiftType === 'boolean' || __webkitgtkSwiftResult === null
+            || (__webkitgtkSwiftType === 'number' && Number.isFinite(__webkitgtkSwiftResult)))
+            return __webkitgtkSwiftResult;
+        return [\(stringify(date: "{ __webkitgtkSwiftDate: raw.getTime() }"))];
+        """
+
+    /// The wrapper's end for ``ResultForm/json``.
+    private static let jsonHandBack = "return \(stringify(date: "raw.getTime()"));"
 
     /// Runs `body` as an async function with no arguments, and returns its result as JSON
     /// text (`jsc_value_to_json`); nil for undefined.
@@ -320,13 +327,19 @@ enum JavaScriptValues {
                 || byte == UInt8(ascii: "$")
         }
         let bytes = name.utf8
-        guard let first = bytes.first, isStart(first) else { return false }
-        return bytes.dropFirst().allSatisfy { isStart($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-            && ![
-                "this", "arguments", "await", "eval", "__webkitgtkSwiftArguments", "__webkitgtkSwiftResult",
-                "__webkitgtkSwiftJSON",
-            ].contains(name)
+        guard let first = bytes.first, isStart(first),
+            bytes.dropFirst().allSatisfy({ isStart($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return false }
+        // Compared only when the length is one of theirs: most names are no reserved one's length.
+        return !reservedNameLengths.contains(bytes.count) || !reservedNames.contains(name)
     }
+
+    /// Names a call's arguments cannot have: JavaScript's own, and the wrapper's.
+    private static let reservedNames: Set<String> = [
+        "this", "arguments", "await", "eval", "__webkitgtkSwiftArguments", "__webkitgtkSwiftResult",
+        "__webkitgtkSwiftJSON",
+    ]
+    private static let reservedNameLengths = Set(reservedNames.map(\.utf8.count))
 
     /// JSON for the arguments, with dates as marker objects.
     static func encode(_ arguments: [String: Any]) throws -> String {

@@ -96,13 +96,20 @@ struct JavaScriptTests {
 
     @Test func argumentNamesMustBeJavaScriptIdentifiers() async throws {
         let page = await page()
-        for name in ["1lake", "lake-depth", "", "la ke", "é", "__webkitgtkSwiftJSON"] {
+        let reserved = [
+            "this", "arguments", "await", "eval", "__webkitgtkSwiftArguments", "__webkitgtkSwiftResult",
+            "__webkitgtkSwiftJSON",
+        ]
+        for name in ["1lake", "lake-depth", "", "la ke", "é"] + reserved {
             await #expect(throws: JavaScriptError.self, "\(name)") {
                 try await page.callJavaScript("return 1", arguments: [name: 1])
             }
         }
         let sum = try await page.callJavaScript("return $a + _b + Z9", arguments: ["$a": 1, "_b": 2, "Z9": 3])
         #expect((sum as? NSNumber)?.intValue == 6)
+        // Names as long as a reserved one are not refused for their length.
+        let same = try await page.callJavaScript("return lake + shore", arguments: ["lake": 1, "shore": 2])
+        #expect((same as? NSNumber)?.intValue == 3)
         // A string with a NUL in it arrives whole.
         let nul = try await page.callJavaScript(
             "return [text.length, text.charCodeAt(1)]", arguments: ["text": "a\u{0}b"])
