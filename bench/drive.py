@@ -14,6 +14,12 @@ import time
 out, runs, quick, swift, c, lakes, scheme_swift, scheme_c = sys.argv[1:]
 runs, quick = int(runs), quick == "1"
 BENCHES = ["startup", "memory", "scheme-small", "js", "messages", "find", "scroll", "lifetime"]
+# The round trips, run a second time with the program and every process it starts held to
+# one CPU (rows with "cpus": 1). On two CPUs, a round trip's time depends on where the
+# scheduler puts the app and its web process, which changes from run to run; on one, it is
+# the work both processes do, which is what the library can change.
+ONE_CPU_BENCHES = ["scheme-small", "js", "messages"]
+ONE_CPU = max(os.sched_getaffinity(0))
 
 
 def webkit_processes():
@@ -38,17 +44,20 @@ def settle(limit=15.0):
         time.sleep(0.1)
 
 
-def run(command, env=None, timeout=180):
+def run(command, env=None, timeout=180, one_cpu=False):
     """Runs one benchmark process with BENCH_T0_NS taken just before it starts, once the
-    previous run's WebKit processes are gone."""
+    previous run's WebKit processes are gone; with `one_cpu`, on ONE_CPU alone (the
+    processes it starts inherit that), its rows marked "cpus": 1."""
     settle()
     environment = dict(os.environ, **(env or {}))
     environment["BENCH_T0_NS"] = str(time.monotonic_ns())
-    done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=timeout)
+    pin = (lambda: os.sched_setaffinity(0, {ONE_CPU})) if one_cpu else None
+    done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=timeout, preexec_fn=pin)
     if done.returncode != 0:
         sys.stderr.write(f"{' '.join(command)} exited with {done.returncode}:\n{done.stderr[-2000:]}\n")
         raise SystemExit(1)
-    return [line for line in done.stdout.splitlines() if line.startswith("{")]
+    rows = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    return [json.dumps(dict(json.loads(row), cpus=1)) for row in rows] if one_cpu else rows
 
 
 # The article Lakes opens first, which the C program also shows for the start-up comparison.
@@ -112,6 +121,9 @@ for index in range(runs):
                     write(bench, memory(program, pages))
             else:
                 write(bench, run([program, bench] + (["--quick"] if quick else [])))
+        if bench in ONE_CPU_BENCHES:
+            for program, _ in order:
+                write(bench, run([program, bench] + (["--quick"] if quick else []), one_cpu=True))
         if bench == "startup":
             pair = [c_article_startup, lakes_startup] if index % 2 == 0 else [lakes_startup, c_article_startup]
             for job in pair:
