@@ -305,12 +305,15 @@ final class PageUserContent {
         answer.fail("this page may not post to \(name)")
     }
 
+    /// Hands `message` to its handler. Both kinds start inside WebKit's signal, as a C
+    /// handler does: a handler with a reply runs until it first waits, and one that answers
+    /// without waiting answers at once, with no turn of the main loop first.
     func deliver(_ message: WKScriptMessage, to handler: WKUserContentController.Handler, answer: ScriptReply) {
         switch handler.receive {
         case .oneWay(let receive):
             receive(message)
         case .reply(let receive):
-            Task { @MainActor in
+            Task.immediate { @MainActor in
                 do {
                     answer.succeed(try await receive(message))
                 } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import GLibBridge
 import TestSupport
 import Testing
 
@@ -43,6 +44,25 @@ struct ScriptMessageHandlerTests {
         #expect(message.body as? String == "heron")
         #expect(message.frameInfo.isMainFrame)
         #expect(message.frameInfo.securityOrigin.host == "lakes.example")
+    }
+
+    @Test func aHandlerThatAnswersAtOnceTakesNoTurnOfTheMainLoop() async throws {
+        let content = WKUserContentController()
+        content.addScriptMessageHandler(DepthAnswerer(), contentWorld: .page, name: "depth")
+        let page = page(content)
+        _ = await outcome(of: page.load(html: "<p>ask"))
+        let turnsBefore = MainLoop.mainQueueDrains
+        let answers = try await page.callJavaScript(
+            """
+            let sum = 0;
+            for (let i = 0; i < 50; i++) sum += await window.webkit.messageHandlers.depth.postMessage('Baikal');
+            return sum;
+            """)
+        #expect(answers as? Int == 50 * 1642)
+        // One turn resumes the call awaiting the answers; a handler started in a task of its
+        // own would add one for each of the 50.
+        let turns = MainLoop.mainQueueDrains - turnsBefore
+        #expect(turns < 25, "\(turns) turns of the main loop for 50 answers")
     }
 
     @Test func aReplyDelegateResolvesAndRejectsInItsWorld() async throws {
