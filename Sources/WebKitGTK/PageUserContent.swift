@@ -262,7 +262,7 @@ final class PageUserContent {
     }
 
     /// Decodes a message and hands it to its handler; malformed ones are logged and dropped.
-    /// A one-way handler is called at once, a handler with a reply in a task of its own.
+    /// Both kinds of handler start at once, as ``deliver(_:to:answer:)`` says.
     private func receive(_ key: WKUserContentController.HandlerKey, value: OpaquePointer?, reply: OpaquePointer?) {
         // WebKitGTK names the handler, not the world: where the page's world has a handler of
         // this name and kind, the message may be the page's, and goes to that handler alone.

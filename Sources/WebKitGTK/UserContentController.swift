@@ -181,8 +181,10 @@ public final class WKUserContentController {
     ///     }
     ///     // in the page: const answer = await window.webkit.messageHandlers.depth.postMessage("Baikal")
     ///
-    /// A handler already registered under `name` in that world is replaced. An addition of
-    /// this library beside Apple's ``addScriptMessageHandler(_:contentWorld:name:)``.
+    /// `reply` starts as the message arrives, on the main actor, and runs until it first
+    /// waits; one that needs no waiting answers at once. A handler already registered under
+    /// `name` in that world is replaced. An addition of this library beside Apple's
+    /// ``addScriptMessageHandler(_:contentWorld:name:)``.
     /// WebKitGTK's `webkit_user_content_manager_register_script_message_handler_with_reply`.
     ///
     /// - Parameters:
