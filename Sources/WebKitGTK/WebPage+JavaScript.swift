@@ -35,8 +35,11 @@ extension WebPage {
     ///
     /// Each argument becomes a local variable of that name; a returned promise is awaited.
     /// Arguments and results may be strings, numbers, booleans, arrays, dictionaries,
-    /// `NSNull`/`null` and `Date`; a result of `undefined` is nil. They cross as one JSON
-    /// string, since WebKitGTK refuses arrays and booleans as arguments.
+    /// `NSNull`/`null` and `Date`; a result of `undefined` is nil. Strings and numbers
+    /// are passed as they are; when any other value is among the arguments, they all cross
+    /// as one JSON string, since WebKitGTK refuses arrays and booleans as arguments. As in
+    /// Apple's WebKit, a result that cannot leave the page (a function, a symbol, a DOM node,
+    /// or an object holding one) is an error.
     /// WebKitGTK's `webkit_web_view_call_async_javascript_function`.
     ///
     /// - Parameters:
@@ -45,18 +48,19 @@ extension WebPage {
     ///   - frame: The frame to run in. Default: nil, the main frame; WebKitGTK cannot run
     ///     script in another frame, so any other throws ``JavaScriptError/frameNotSupported``.
     ///   - contentWorld: Where to run. Default: nil, the page's world (``WKContentWorld/page``).
-    /// - Returns: The result, decoded from JSON: a string, number, boolean, array
+    /// - Returns: The result, read as JSON would give it: a string, number, boolean, array
     ///   (`[Any]`), dictionary (`[String: Any]`), `NSNull` or `Date`; nil for `undefined`.
     /// - Throws: ``JavaScriptError`` with the script's message when it throws or its
-    ///   promise rejects, or when an argument cannot be passed;
-    ///   ``WebPage/NavigationError/pageClosed`` on a closed page.
+    ///   promise rejects, when an argument cannot be passed, or when the result cannot be
+    ///   returned (``JavaScriptError/invalidResult(_:)``: of a type that cannot leave the
+    ///   page, or holding a cycle); ``WebPage/NavigationError/pageClosed`` on a closed page.
     @discardableResult
     public func callJavaScript(
         _ functionBody: String, arguments: [String: Any] = [:], in frame: FrameInfo? = nil,
         contentWorld: WKContentWorld? = nil
     ) async throws -> Any? {
         let passed = try CallArguments(arguments)
-        let body = try wrapped(functionBody, arguments: passed, in: frame, result: .value)
+        let body = try wrapped(functionBody, arguments: passed, in: frame)
         // The value is made and read on the main actor; it only crosses the continuation.
         let result = try await evaluate(body, arguments: passed, world: contentWorld?.name) {
             UncheckedSendable(try JavaScriptValues.value(of: $0))
@@ -89,52 +93,28 @@ extension WebPage {
         contentWorld: WKContentWorld? = nil, as type: T.Type
     ) async throws -> T {
         let passed = try CallArguments(arguments)
-        let body = try wrapped(functionBody, arguments: passed, in: frame, result: .json)
-        // The wrapper returns its result as JSON text, a string, read as it is.
+        let body = try wrapped(functionBody, arguments: passed, in: frame)
         let json = try await evaluate(body, arguments: passed, world: contentWorld?.name) {
-            jsc_value_is_string($0) != 0 ? stringText(of: $0) : nil
+            try JavaScriptValues.json(of: $0)
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970
         return try decoder.decode(T.self, from: Data((json ?? "null").utf8))
     }
 
-    /// How the wrapper of ``wrapped(_:arguments:in:result:)`` hands back the result.
-    private enum ResultForm {
-        /// Strings, finite numbers, booleans and null as themselves, which cross without
-        /// JSON; anything else (objects, arrays, dates) as JSON text in an array of one,
-        /// with dates as marker objects. Undefined stays undefined.
-        case value
-        /// Always JSON text (a string), dates as milliseconds; undefined stays undefined.
-        case json
-    }
-
-    /// The body WebKit runs for a call: `functionBody` in an async function of its own, with
-    /// each argument a parameter of that name, and its result handed back in `result`'s
-    /// form.
-    private func wrapped(
-        _ functionBody: String, arguments: CallArguments, in frame: FrameInfo?, result: ResultForm
-    ) throws -> String {
+    /// The body WebKit runs for a call. Arguments WebKit takes as variables run the caller's
+    /// body as it is, as a C program would; arguments passed as one JSON string are parsed
+    /// first, and `functionBody` runs in an async function of its own with each argument a
+    /// parameter of that name.
+    private func wrapped(_ functionBody: String, arguments: CallArguments, in frame: FrameInfo?) throws -> String {
         if let frame, !frame.isMainFrame { throw JavaScriptError.frameNotSupported }
         guard !isClosed else { throw NavigationError.pageClosed }
-        let parameters = arguments.names.joined(separator: ", ")
-        let parse: String
-        let values: String
-        switch arguments {
-        case .native:
-            // WebKit has made each argument a variable of its own name already.
-            parse = ""
-            values = parameters
-        case .json(let names, _):
-            parse = Self.argumentParser
-            values = names.map { "__webkitgtkSwiftArguments[\(String(reflecting: $0))]" }.joined(separator: ", ")
-        }
+        guard case .json(let names, _) = arguments else { return functionBody }
+        let values = names.map { "__webkitgtkSwiftArguments[\(String(reflecting: $0))]" }.joined(separator: ", ")
         return """
-            \(parse)const __webkitgtkSwiftResult = await (async function (\(parameters)) {
+            \(Self.argumentParser)return (async function (\(names.joined(separator: ", "))) {
             \(functionBody)
             }).call(this, \(values));
-            if (__webkitgtkSwiftResult === undefined) return undefined;
-            \(result == .value ? Self.valueHandBack : Self.jsonHandBack)
             """
     }
 
@@ -145,28 +125,6 @@ extension WebPage {
                 ? new Date(value.__webkitgtkSwiftDate) : value);
 
         """
-
-    /// The result as JSON text, each date as `date`'s expression of `raw`.
-    private static func stringify(date: String) -> String {
-        """
-        JSON.stringify(__webkitgtkSwiftResult, function (key, value) {
-            const raw = this[key];
-            return raw instanceof Date ? \(date) : value;
-        })
-        """
-    }
-
-    /// The wrapper's end for ``ResultForm/value``; made once, as it never changes.
-    private static let valueHandBack = """
-        const __webkitgtkSwiftType = typeof __webkitgtkSwiftResult;
-        if (__webkitgtkSwiftType === 'string' || __webkitgtkSwiftType === 'boolean' || __webkitgtkSwiftResult === null
-            || (__webkitgtkSwiftType === 'number' && Number.isFinite(__webkitgtkSwiftResult)))
-            return __webkitgtkSwiftResult;
-        return [\(stringify(date: "{ __webkitgtkSwiftDate: raw.getTime() }"))];
-        """
-
-    /// The wrapper's end for ``ResultForm/json``.
-    private static let jsonHandBack = "return \(stringify(date: "raw.getTime()"));"
 
     /// Runs `body` as an async function with no arguments, and returns its result as JSON
     /// text (`jsc_value_to_json`); nil for undefined.
@@ -199,6 +157,11 @@ extension WebPage {
         } catch let error as GLibError
             where error.matches(webkit_javascript_error_quark())
         {
+            // WebKit could not hand the result over: a function, a symbol, a DOM node, or
+            // an object holding one.
+            if error.code == Int32(WEBKIT_JAVASCRIPT_ERROR_INVALID_RESULT.rawValue) {
+                throw JavaScriptError.invalidResult(error.message)
+            }
             throw JavaScriptError.exception(message: error.message)
         }
     }
@@ -300,7 +263,8 @@ public enum JavaScriptError: Error, Sendable, Equatable, CustomStringConvertible
     case exception(message: String)
     /// An argument could not be passed (not JSON-able, or a bad name).
     case invalidArgument(String)
-    /// The result could not be decoded.
+    /// The result could not be returned: of a type that cannot leave the page (a function,
+    /// a symbol, a DOM node, or an object holding one), holding a cycle, or not decodable.
     case invalidResult(String)
     /// A frame other than the main one was asked for: WebKitGTK runs script in the main
     /// frame only.
@@ -368,23 +332,29 @@ enum JavaScriptValues {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// A Swift value from the result of a call's wrapper in its value form: a string,
-    /// finite number, boolean or null read as it is (numbers as JSON would decode them: a
-    /// whole number as an integer), anything else decoded from the JSON text it sent in an
-    /// array of one. Undefined has been turned into nil before.
+    /// A Swift value from the result of a call: a string, finite number, boolean or null
+    /// read as it is (numbers as JSON would decode them: a whole number as an integer, and
+    /// NaN or an infinity as null); anything else, as WebKit has copied it into this
+    /// process, through its JSON with dates kept. Undefined has been turned into nil before.
     @MainActor
     static func value(of result: UnsafeMutablePointer<JSCValue>) throws -> Any? {
         if jsc_value_is_string(result) != 0 { return stringText(of: result) }
-        if jsc_value_is_number(result) != 0 { return number(jsc_value_to_double(result)) }
+        if jsc_value_is_number(result) != 0 {
+            let number = jsc_value_to_double(result)
+            return number.isFinite ? Self.number(number) : NSNull()
+        }
         if jsc_value_is_boolean(result) != 0 { return NSNumber(value: jsc_value_to_boolean(result) != 0) }
         if jsc_value_is_null(result) != 0 { return NSNull() }
-        guard jsc_value_is_array(result) != 0, let element = jsc_value_object_get_property_at_index(result, 0) else {
-            throw JavaScriptError.invalidResult("the wrapper returned no JSON")
-        }
-        defer { g_object_unref(element) }
-        // A value JSON cannot hold (a function, a symbol) stringifies as undefined.
-        guard jsc_value_is_string(element) != 0, let json = stringText(of: element) else { return nil }
+        // A value JSON cannot hold (a BigInt) stringifies as undefined.
+        guard let json = try ResultJSON.text(of: result, dates: .markers) else { return nil }
         return try decode(json)
+    }
+
+    /// The JSON text of a call's result, dates as milliseconds since 1970; nil when JSON
+    /// cannot hold it.
+    @MainActor
+    static func json(of result: UnsafeMutablePointer<JSCValue>) throws -> String? {
+        try ResultJSON.text(of: result, dates: .milliseconds)
     }
 
     /// A JavaScript number as JSONSerialization reads it from JSON: an `Int` when it is a
@@ -412,5 +382,77 @@ enum JavaScriptValues {
         case let array as [Any]: return array.map(restore)
         default: return value
         }
+    }
+}
+
+/// JSON text for the results of calls, made in this process's JavaScript context, where
+/// WebKit hands a result over as a copy of the page's value (dates, nested ones too, still
+/// dates).
+@MainActor
+enum ResultJSON {
+    /// How a date is written.
+    enum Dates {
+        /// `{"__webkitgtkSwiftDate": milliseconds}`, which ``JavaScriptValues/decode(_:)``
+        /// turns back into a `Date`.
+        case markers
+        /// Milliseconds since 1970, as a typed call decodes them.
+        case milliseconds
+    }
+
+    typealias JSCValuePointer = UnsafeMutablePointer<JSCValue>
+
+    /// The context the functions were made in, and the functions, one for each ``Dates``.
+    private static var made:
+        (context: UnsafeMutablePointer<JSCContext>, markers: JSCValuePointer, milliseconds: JSCValuePointer)?
+
+    /// `value` as JSON text; nil when JSON cannot hold it.
+    ///
+    /// - Throws: ``JavaScriptError/invalidResult(_:)`` when JSON refuses it (a cycle).
+    static func text(of value: JSCValuePointer, dates: Dates) throws -> String? {
+        let function = stringify(in: jsc_value_get_context(value), dates: dates)
+        var parameters: [JSCValuePointer?] = [value]
+        guard let result = jsc_value_function_callv(function, 1, &parameters) else {
+            throw JavaScriptError.invalidResult("the result could not be read")
+        }
+        defer { g_object_unref(result) }
+        guard jsc_value_is_array(result) != 0 else {
+            throw JavaScriptError.invalidResult(stringText(of: result) ?? "the result could not be read")
+        }
+        guard let text = jsc_value_object_get_property_at_index(result, 0) else { return nil }
+        defer { g_object_unref(text) }
+        return jsc_value_is_string(text) != 0 ? stringText(of: text) : nil
+    }
+
+    /// The function that stringifies a value in `context`, made once for it: it returns the
+    /// JSON text in an array of one, or the error's text when `JSON.stringify` throws.
+    private static func stringify(in context: UnsafeMutablePointer<JSCContext>, dates: Dates) -> JSCValuePointer {
+        if made == nil || made?.context != context {
+            if let old = made {
+                g_object_unref(old.markers)
+                g_object_unref(old.milliseconds)
+            }
+            // The functions hold a reference on their context, so it outlives them.
+            made = (
+                context, jsc_context_evaluate(context, source(date: "{ __webkitgtkSwiftDate: raw.getTime() }"), -1),
+                jsc_context_evaluate(context, source(date: "raw.getTime()"), -1)
+            )
+        }
+        return dates == .markers ? made!.markers : made!.milliseconds
+    }
+
+    /// A function that stringifies its argument, each date as `date`'s expression of `raw`.
+    private static func source(date: String) -> String {
+        """
+        (function (value) {
+            try {
+                return [JSON.stringify(value, function (key, value) {
+                    const raw = this[key];
+                    return raw instanceof Date ? \(date) : value;
+                })];
+            } catch (error) {
+                return String(error);
+            }
+        })
+        """
     }
 }

@@ -74,7 +74,8 @@ struct JavaScriptTests {
     }
 
     /// Results made in the page, with no arguments: strings, numbers, booleans and null cross
-    /// as themselves, the rest as JSON, and each reads as JSON would give it.
+    /// as themselves, the rest as WebKit copies them, and each reads as JSON would give it,
+    /// dates as dates at any depth.
     @Test func resultsMadeInThePageReadAsJSONWouldGiveThem() async throws {
         let page = await page()
         #expect(try await page.callJavaScript("return '[1, 2]'") as? String == "[1, 2]")
@@ -87,11 +88,38 @@ struct JavaScriptTests {
         #expect(try await page.callJavaScript("return true") as? Bool == true)
         #expect(try await page.callJavaScript("return NaN") is NSNull)
         #expect(try await page.callJavaScript("return -Infinity") is NSNull)
-        #expect(try await page.callJavaScript("return () => 1") == nil)
         #expect((try await page.callJavaScript("return new Date(86400000)") as? Date)?.timeIntervalSince1970 == 86400)
-        let list = try #require(try await page.callJavaScript("return [null, 'x', [3]]") as? [Any])
-        #expect(list.count == 3 && list[0] is NSNull && list[1] as? String == "x")
+        let list = try #require(try await page.callJavaScript("return [null, 'x', [3], undefined, NaN]") as? [Any])
+        #expect(
+            list.count == 5 && list[0] is NSNull && list[1] as? String == "x" && list[3] is NSNull && list[4] is NSNull)
         #expect(((list[2] as? [Any])?.first as? NSNumber)?.intValue == 3)
+        let nested = try #require(
+            try await page.callJavaScript("return { at: new Date(1000), log: [new Date(2000)], gone: undefined }")
+                as? [String: Any])
+        #expect((nested["at"] as? Date)?.timeIntervalSince1970 == 1)
+        #expect(((nested["log"] as? [Any])?.first as? Date)?.timeIntervalSince1970 == 2)
+        #expect(nested.count == 2)
+    }
+
+    /// What cannot cross is a clear error, as in Apple's WebKit (`WKError`'s
+    /// `javaScriptResultTypeIsUnsupported`), and the page goes on working.
+    @Test(arguments: [
+        "return () => 1", "return Symbol('lake')", "return document.body", "return { depth: 1642, sound() {} }",
+        "return window", "const lake = {}; lake.self = lake; return lake",
+    ])
+    func aResultThatCannotCrossIsAnError(_ body: String) async throws {
+        let page = await page()
+        do {
+            let result = try await page.callJavaScript(body)
+            Issue.record("no error; got \(String(describing: result))")
+        } catch let error as JavaScriptError {
+            guard case .invalidResult = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+        }
+        #expect(
+            try await page.callJavaScript("return document.getElementById('lake').textContent") as? String == "Baikal")
     }
 
     @Test func argumentNamesMustBeJavaScriptIdentifiers() async throws {
@@ -126,6 +154,16 @@ struct JavaScriptTests {
         let lake = try await page.callJavaScript(
             "return { name, depth: 1642, surveyed: new Date(0) }", arguments: ["name": "Baikal"], as: Lake.self)
         #expect(lake == Lake(name: "Baikal", depth: 1642, surveyed: Date(timeIntervalSince1970: 0)))
+        // Arguments passed as JSON (a boolean among them), and results that are not objects.
+        let deep = try await page.callJavaScript(
+            "return [{ name, depth: 1642, surveyed: new Date(when) }]",
+            arguments: ["name": "Baikal", "when": 5000, "x": true],
+            as: [Lake].self)
+        #expect(deep == [Lake(name: "Baikal", depth: 1642, surveyed: Date(timeIntervalSince1970: 5))])
+        #expect(try await page.callJavaScript("return 'Tahoe'", as: String.self) == "Tahoe")
+        #expect(try await page.callJavaScript("return 501", as: Int.self) == 501)
+        #expect(try await page.callJavaScript("return new Date(3000)", as: Date.self) == Date(timeIntervalSince1970: 3))
+        #expect(try await page.callJavaScript("return undefined", as: String?.self) == nil)
     }
 
     @Test(arguments: [
