@@ -155,7 +155,8 @@ final class URLSchemeTask {
         urlRequest.httpMethod =
             String(optionalCString: webkit_uri_scheme_request_get_http_method(schemeRequest)) ?? "GET"
         if let headers = webkit_uri_scheme_request_get_http_headers(schemeRequest) {
-            for (name, value) in SoupHeaders.fields(headers) { urlRequest.addValue(value, forHTTPHeaderField: name) }
+            let fields = RequestHeaderFields.merged(SoupHeaders.fields(headers))
+            if !fields.isEmpty { urlRequest.allHTTPHeaderFields = fields }
         }
         if let body = webkit_uri_scheme_request_get_http_body(schemeRequest) {
             let stream = GObjectReference(adopting: OpaquePointer(body))
