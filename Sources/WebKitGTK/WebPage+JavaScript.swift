@@ -388,6 +388,10 @@ enum JavaScriptValues {
 /// JSON text for the results of calls, made in this process's JavaScript context, where
 /// WebKit hands a result over as a copy of the page's value (dates, nested ones too, still
 /// dates).
+///
+/// The stringifying function is made afresh for each result and let go at once: WebKit
+/// frees that context, and every value in it, a few seconds after its last value is let
+/// go, and a function kept for later would hold it, and all it holds, for good.
 @MainActor
 enum ResultJSON {
     /// How a date is written.
@@ -397,20 +401,29 @@ enum ResultJSON {
         case markers
         /// Milliseconds since 1970, as a typed call decodes them.
         case milliseconds
+
+        /// A function that stringifies its argument this way, and returns the JSON text in
+        /// an array of one, or the error's text when `JSON.stringify` throws.
+        var source: String {
+            switch self {
+            case .markers: ResultJSON.markersSource
+            case .milliseconds: ResultJSON.millisecondsSource
+            }
+        }
     }
 
-    typealias JSCValuePointer = UnsafeMutablePointer<JSCValue>
-
-    /// The context the functions were made in, and the functions, one for each ``Dates``.
-    private static var made:
-        (context: UnsafeMutablePointer<JSCContext>, markers: JSCValuePointer, milliseconds: JSCValuePointer)?
+    nonisolated private static let markersSource = source(date: "{ __webkitgtkSwiftDate: raw.getTime() }")
+    nonisolated private static let millisecondsSource = source(date: "raw.getTime()")
 
     /// `value` as JSON text; nil when JSON cannot hold it.
     ///
     /// - Throws: ``JavaScriptError/invalidResult(_:)`` when JSON refuses it (a cycle).
-    static func text(of value: JSCValuePointer, dates: Dates) throws -> String? {
-        let function = stringify(in: jsc_value_get_context(value), dates: dates)
-        var parameters: [JSCValuePointer?] = [value]
+    static func text(of value: UnsafeMutablePointer<JSCValue>, dates: Dates) throws -> String? {
+        guard let function = jsc_context_evaluate(jsc_value_get_context(value), dates.source, -1) else {
+            throw JavaScriptError.invalidResult("the result could not be read")
+        }
+        defer { g_object_unref(function) }
+        var parameters: [UnsafeMutablePointer<JSCValue>?] = [value]
         guard let result = jsc_value_function_callv(function, 1, &parameters) else {
             throw JavaScriptError.invalidResult("the result could not be read")
         }
@@ -423,25 +436,8 @@ enum ResultJSON {
         return jsc_value_is_string(text) != 0 ? stringText(of: text) : nil
     }
 
-    /// The function that stringifies a value in `context`, made once for it: it returns the
-    /// JSON text in an array of one, or the error's text when `JSON.stringify` throws.
-    private static func stringify(in context: UnsafeMutablePointer<JSCContext>, dates: Dates) -> JSCValuePointer {
-        if made == nil || made?.context != context {
-            if let old = made {
-                g_object_unref(old.markers)
-                g_object_unref(old.milliseconds)
-            }
-            // The functions hold a reference on their context, so it outlives them.
-            made = (
-                context, jsc_context_evaluate(context, source(date: "{ __webkitgtkSwiftDate: raw.getTime() }"), -1),
-                jsc_context_evaluate(context, source(date: "raw.getTime()"), -1)
-            )
-        }
-        return dates == .markers ? made!.markers : made!.milliseconds
-    }
-
     /// A function that stringifies its argument, each date as `date`'s expression of `raw`.
-    private static func source(date: String) -> String {
+    nonisolated private static func source(date: String) -> String {
         """
         (function (value) {
             try {

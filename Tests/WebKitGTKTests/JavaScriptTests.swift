@@ -122,6 +122,30 @@ struct JavaScriptTests {
             try await page.callJavaScript("return document.getElementById('lake').textContent") as? String == "Baikal")
     }
 
+    /// A result that is not a string or number is read in this process's JavaScript
+    /// context, which WebKit frees once nothing holds a value of it: reading must not hold
+    /// it, or every large result stays in memory for good.
+    @Test func theMemoryOfALargeResultIsReturned() async throws {
+        let page = await page()
+        let before = MemoryUse.now()
+        for _ in 0..<3 {
+            let result = try #require(
+                try await page.callJavaScript("return ['x'.repeat(32 * 1048576), new Date(0)]") as? [Any])
+            #expect((result.first as? String)?.utf8.count == 32 * 1_048_576 && result.last is Date)
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var after = MemoryUse.now().growth(since: before)
+        while after.anonymous > 48 * 1_048_576, clock.now - start < .seconds(40) {
+            try await Task.sleep(for: .milliseconds(250))
+            after = MemoryUse.now().growth(since: before)
+        }
+        print("JavaScriptTests: three results of 32 MiB: growth \(after) after \(clock.now - start)")
+        if MemoryUse.isMeasurable {
+            #expect(after.anonymous < 48 * 1_048_576, "the results' memory was returned")
+        }
+    }
+
     @Test func argumentNamesMustBeJavaScriptIdentifiers() async throws {
         let page = await page()
         let reserved = [
