@@ -17,19 +17,27 @@ struct _CwkPullStream {
     void *pending_buffer;
     gsize pending_count;
     gulong cancelled_id;
+
+    CwkPullStreamOwner owner;
+    gpointer owner_data;
+    GDestroyNotify owner_destroy;
 };
 
 G_DEFINE_FINAL_TYPE(CwkPullStream, cwk_pull_stream, G_TYPE_INPUT_STREAM)
 
-enum { SIGNAL_NEED_DATA, SIGNAL_ABANDONED, N_SIGNALS };
-static guint signals[N_SIGNALS];
+// Calls the owner's `callback`, if it set one.
+static void tell_owner(CwkPullStream *self, void (*callback)(gpointer))
+{
+    if (callback)
+        callback(self->owner_data);
+}
 
 static void abandon(CwkPullStream *self)
 {
     if (self->abandoned || (self->finished && g_queue_is_empty(&self->chunks)) || self->error)
         return;
     self->abandoned = TRUE;
-    g_signal_emit(self, signals[SIGNAL_ABANDONED], 0);
+    tell_owner(self, self->owner.abandoned);
 }
 
 // Copies buffered bytes into `buffer`; returns how many (0 when nothing is buffered).
@@ -159,7 +167,7 @@ static void cwk_pull_stream_read_async(GInputStream *stream, void *buffer, gsize
     try_complete(self);
     if (self->pending && !self->requested) {
         self->requested = TRUE;
-        g_signal_emit(self, signals[SIGNAL_NEED_DATA], 0);
+        tell_owner(self, self->owner.need_data);
     }
 }
 
@@ -220,6 +228,7 @@ static void cwk_pull_stream_finalize(GObject *object)
     CwkPullStream *self = CWK_PULL_STREAM(object);
     g_queue_clear_full(&self->chunks, (GDestroyNotify)g_bytes_unref);
     g_clear_error(&self->error);
+    cwk_pull_stream_set_owner(self, NULL, NULL, NULL);
     G_OBJECT_CLASS(cwk_pull_stream_parent_class)->finalize(object);
 }
 
@@ -235,11 +244,6 @@ static void cwk_pull_stream_class_init(CwkPullStreamClass *klass)
     stream_class->close_fn = cwk_pull_stream_close;
     stream_class->close_async = cwk_pull_stream_close_async;
     stream_class->close_finish = cwk_pull_stream_close_finish;
-
-    signals[SIGNAL_NEED_DATA] = g_signal_new("need-data", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
-        NULL, NULL, G_TYPE_NONE, 0);
-    signals[SIGNAL_ABANDONED] = g_signal_new("abandoned", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL,
-        NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void cwk_pull_stream_init(CwkPullStream *self)
@@ -252,6 +256,20 @@ GInputStream *cwk_pull_stream_new(void)
     return g_object_new(CWK_TYPE_PULL_STREAM, NULL);
 }
 
+void cwk_pull_stream_set_owner(CwkPullStream *self, const CwkPullStreamOwner *owner, gpointer data,
+    GDestroyNotify destroy)
+{
+    g_return_if_fail(CWK_IS_PULL_STREAM(self));
+    gpointer old_data = self->owner_data;
+    GDestroyNotify old_destroy = self->owner_destroy;
+    self->owner = owner ? *owner : (CwkPullStreamOwner) { 0 };
+    self->owner_data = data;
+    self->owner_destroy = destroy;
+    // Last, so that a destroy notify that calls back into the stream finds it consistent.
+    if (old_destroy)
+        old_destroy(old_data);
+}
+
 void cwk_pull_stream_push(CwkPullStream *self, GBytes *chunk)
 {
     g_return_if_fail(CWK_IS_PULL_STREAM(self));
@@ -262,7 +280,7 @@ void cwk_pull_stream_push(CwkPullStream *self, GBytes *chunk)
     if (self->pending && !self->requested) {
         // An empty chunk: ask again.
         self->requested = TRUE;
-        g_signal_emit(self, signals[SIGNAL_NEED_DATA], 0);
+        tell_owner(self, self->owner.need_data);
     }
 }
 

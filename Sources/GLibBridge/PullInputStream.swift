@@ -22,7 +22,6 @@ package final class PullInputStream {
     package var onNeedData: @MainActor () -> Void = {}
     /// Runs once if the reader cancels its read, or closes or drops the stream early.
     package var onAbandoned: @MainActor () -> Void = {}
-    private var connections: [SignalConnection] = []
 
     package init() {
         let object = GObjectReference(adopting: OpaquePointer(cwk_pull_stream_new()!))
@@ -30,16 +29,35 @@ package final class PullInputStream {
         weakObject = .allocate(capacity: 1)
         weakObject.initialize(to: GWeakRef())
         g_weak_ref_init(weakObject, UnsafeMutableRawPointer(object.pointer))
-        connections.append(
-            object.connect("need-data") { [weak self] _ in
-                self?.onNeedData()
-                return nil
-            })
-        connections.append(
-            object.connect("abandoned") { [weak self] _ in
-                self?.onAbandoned()
-                return nil
-            })
+        // The stream calls back through a box that holds this object weakly; the box is
+        // released when the stream is finalized or this object clears it.
+        var owner = CwkPullStreamOwner(need_data: Self.needData, abandoned: Self.abandoned)
+        let box = Unmanaged.passRetained(WeakOwner(self)).toOpaque()
+        cwk_pull_stream_set_owner(object.pointer, &owner, box, Self.releaseOwner)
+    }
+
+    /// This object as the stream's callbacks reach it, without keeping it alive.
+    @MainActor
+    private final class WeakOwner {
+        weak var stream: PullInputStream?
+        init(_ stream: PullInputStream) { self.stream = stream }
+    }
+
+    private static let needData: @convention(c) (gpointer?) -> Void = { data in
+        guard let data else { return }
+        let owner = Unmanaged<WeakOwner>.fromOpaque(data).takeUnretainedValue()
+        MainActor.assumeIsolated { owner.stream?.onNeedData() }
+    }
+
+    private static let abandoned: @convention(c) (gpointer?) -> Void = { data in
+        guard let data else { return }
+        let owner = Unmanaged<WeakOwner>.fromOpaque(data).takeUnretainedValue()
+        MainActor.assumeIsolated { owner.stream?.onAbandoned() }
+    }
+
+    private static let releaseOwner: @convention(c) (gpointer?) -> Void = { data in
+        guard let data else { return }
+        Unmanaged<WeakOwner>.fromOpaque(data).release()
     }
 
     /// Gives up this object's strong reference: the reader now owns the stream.
@@ -87,7 +105,7 @@ package final class PullInputStream {
     }
 
     isolated deinit {
-        for connection in connections { connection.disconnect() }
+        withStream { cwk_pull_stream_set_owner($0, nil, nil, nil) }
         g_weak_ref_clear(weakObject)
         weakObject.deallocate()
     }

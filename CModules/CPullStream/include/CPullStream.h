@@ -2,11 +2,11 @@
 //
 // GIO has no input stream that waits for a producer, and writing a GObject subclass in
 // Swift means re-creating GObject's class machinery by hand, so this one type is in C.
-// It keeps Swift in charge through signals rather than function pointers:
+// It keeps Swift in charge through two callbacks of its owner:
 //
-// - "need-data" is emitted when a reader waits and nothing is buffered. The owner answers
+// - need_data is called when a reader waits and nothing is buffered. The owner answers
 //   later, with exactly one of cwk_pull_stream_push(), _finish() or _fail().
-// - "abandoned" is emitted once if the reader goes away before the end: its read was
+// - abandoned is called once if the reader goes away before the end: its read was
 //   cancelled, or the stream was closed or finalized early.
 //
 // Nothing is read ahead: the next chunk is asked for only when the reader wants more,
@@ -24,6 +24,17 @@ G_DECLARE_FINAL_TYPE(CwkPullStream, cwk_pull_stream, CWK, PULL_STREAM, GInputStr
 
 /// A new stream with nothing buffered (transfer full).
 GInputStream *cwk_pull_stream_new(void);
+
+/// What a stream asks of its owner; each callback gets the data given with it.
+typedef struct {
+    void (*need_data)(gpointer data);
+    void (*abandoned)(gpointer data);
+} CwkPullStreamOwner;
+
+/// Sets the owner's callbacks and their data, or with NULL clears them. `destroy`, if
+/// not NULL, is called on `data` once it is replaced, cleared, or the stream is finalized.
+void cwk_pull_stream_set_owner(CwkPullStream *stream, const CwkPullStreamOwner *owner, gpointer data,
+    GDestroyNotify destroy);
 
 /// Adds a chunk (the stream takes a reference) and answers a waiting read.
 void cwk_pull_stream_push(CwkPullStream *stream, GBytes *chunk);
