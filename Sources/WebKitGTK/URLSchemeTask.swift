@@ -166,8 +166,8 @@ final class URLSchemeTask {
     }
 }
 
-/// WebKit's requests for more of a response body ("need-data"), waited for on the main
-/// actor.
+/// WebKit's requests for more of a response body (the stream's need-data callback),
+/// waited for on the main actor.
 @MainActor
 final class Demand {
     private var isWanted = false
