@@ -214,14 +214,6 @@ enum CallArguments {
         self = .native(native)
     }
 
-    /// The arguments' names, sorted.
-    var names: [String] {
-        switch self {
-        case .native(let arguments): arguments.map(\.name)
-        case .json(let names, _): names
-        }
-    }
-
     /// The floating `a{sv}` WebKit takes; nil when there is nothing to pass.
     func variant() -> OpaquePointer? {
         let entries: [(String, OpaquePointer)]
@@ -300,8 +292,7 @@ enum JavaScriptValues {
 
     /// Names a call's arguments cannot have: JavaScript's own, and the wrapper's.
     private static let reservedNames: Set<String> = [
-        "this", "arguments", "await", "eval", "__webkitgtkSwiftArguments", "__webkitgtkSwiftResult",
-        "__webkitgtkSwiftJSON",
+        "this", "arguments", "await", "eval", "__webkitgtkSwiftArguments", "__webkitgtkSwiftJSON",
     ]
     private static let reservedNameLengths = Set(reservedNames.map(\.utf8.count))
 
