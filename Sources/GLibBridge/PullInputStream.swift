@@ -29,35 +29,14 @@ package final class PullInputStream {
         weakObject = .allocate(capacity: 1)
         weakObject.initialize(to: GWeakRef())
         g_weak_ref_init(weakObject, UnsafeMutableRawPointer(object.pointer))
-        // The stream calls back through a box that holds this object weakly; the box is
-        // released when the stream is finalized or this object clears it.
-        var owner = CwkPullStreamOwner(need_data: Self.needData, abandoned: Self.abandoned)
-        let box = Unmanaged.passRetained(WeakOwner(self)).toOpaque()
-        cwk_pull_stream_set_owner(object.pointer, &owner, box, Self.releaseOwner)
-    }
-
-    /// This object as the stream's callbacks reach it, without keeping it alive.
-    @MainActor
-    private final class WeakOwner {
-        weak var stream: PullInputStream?
-        init(_ stream: PullInputStream) { self.stream = stream }
-    }
-
-    private static let needData: @convention(c) (gpointer?) -> Void = { data in
-        guard let data else { return }
-        let owner = Unmanaged<WeakOwner>.fromOpaque(data).takeUnretainedValue()
-        MainActor.assumeIsolated { owner.stream?.onNeedData() }
-    }
-
-    private static let abandoned: @convention(c) (gpointer?) -> Void = { data in
-        guard let data else { return }
-        let owner = Unmanaged<WeakOwner>.fromOpaque(data).takeUnretainedValue()
-        MainActor.assumeIsolated { owner.stream?.onAbandoned() }
-    }
-
-    private static let releaseOwner: @convention(c) (gpointer?) -> Void = { data in
-        guard let data else { return }
-        Unmanaged<WeakOwner>.fromOpaque(data).release()
+        // The stream calls back through a box whose closures hold this object weakly; the
+        // box is released when the stream is finalized or this object lets go of it.
+        let callbacks = PullStreamCallbacks(
+            needData: { [weak self] in self?.onNeedData() }, abandoned: { [weak self] in self?.onAbandoned() })
+        var owner = CwkPullStreamOwner(
+            need_data: Trampoline.pullStreamNeedData, abandoned: Trampoline.pullStreamAbandoned)
+        cwk_pull_stream_set_owner(
+            object.pointer, &owner, CallbackBox(callbacks).retainedPointer(), Trampoline.pullStreamOwnerReleased)
     }
 
     /// Gives up this object's strong reference: the reader now owns the stream.

@@ -105,6 +105,25 @@ enum Trampoline {
         if let data { CallbackBox<URISchemeHandler>.release(data) }
     }
 
+    /// A pull stream's need-data callback: runs the box's `needData`. The box is released
+    /// by `pullStreamOwnerReleased` when the stream is finalized or its owner lets go.
+    static let pullStreamNeedData: @convention(c) (gpointer?) -> Void = { data in
+        guard let data else { return }
+        let box = CallbackBox<PullStreamCallbacks>.borrow(data)
+        MainActor.assumeIsolated { box.value.needData() }
+    }
+
+    /// A pull stream's abandoned callback: runs the box's `abandoned`.
+    static let pullStreamAbandoned: @convention(c) (gpointer?) -> Void = { data in
+        guard let data else { return }
+        let box = CallbackBox<PullStreamCallbacks>.borrow(data)
+        MainActor.assumeIsolated { box.value.abandoned() }
+    }
+
+    static let pullStreamOwnerReleased: GDestroyNotify = { data in
+        if let data { CallbackBox<PullStreamCallbacks>.release(data) }
+    }
+
     /// A `cairo_write_func_t`: appends what cairo writes to the box's sink. The box is
     /// released by ``collectCairoStream(_:)`` once cairo is done writing.
     static let cairoWrite: cairo_write_func_t = { closure, bytes, length in
@@ -118,6 +137,13 @@ enum Trampoline {
 }
 
 typealias SignalHandler = @MainActor (SignalArguments) -> SignalResult
+
+/// What a pull stream calls its owner for: a reader waits and nothing is buffered; the
+/// reader went away before the end.
+struct PullStreamCallbacks {
+    let needData: @MainActor () -> Void
+    let abandoned: @MainActor () -> Void
+}
 
 /// What a signal handler hands back to the emission. (It crosses no thread: handlers run
 /// and return on the main thread; the object pointer is only passed through.)
