@@ -174,69 +174,94 @@ extension WebPage {
 /// all go in as one JSON string, `__webkitgtkSwiftJSON`, that the wrapper parses.
 enum CallArguments {
     /// One variable of its own name for each argument.
-    case native([(name: String, value: NativeValue)])
+    case native([NativeArgument])
     /// The arguments, named `names`, as one JSON object.
     case json(names: [String], json: String)
+
+    /// An argument WebKitGTK takes as a variable of its own.
+    struct NativeArgument {
+        let name: String
+        let value: NativeValue
+    }
 
     /// A value WebKitGTK takes as a variable of its own.
     enum NativeValue {
         case string(String)
         case integer(Int)
         case double(Double)
-    }
 
-    /// The arguments of a call, after checking that each name is an identifier.
-    ///
-    /// - Throws: ``JavaScriptError/invalidArgument(_:)`` for a bad name, or a value that
-    ///   cannot be passed.
-    init(_ arguments: [String: Any]) throws {
-        let names = arguments.keys.sorted()
-        var native: [(name: String, value: NativeValue)] = []
-        native.reserveCapacity(names.count)
-        for name in names {
-            guard JavaScriptValues.isIdentifier(name) else {
-                throw JavaScriptError.invalidArgument("\"\(name)\" is not a JavaScript identifier")
-            }
+        /// `value` as a variable, when its type is exactly one WebKitGTK takes; nil when it
+        /// must go as JSON.
+        init?(exactly value: Any) {
             // Exact types only: an NSNumber may hold a boolean, which must go as JSON.
-            let value = arguments[name]!
             switch ObjectIdentifier(type(of: value)) {
-            // A NUL would end the C string GVariant copies: such a string goes as JSON.
-            case ObjectIdentifier(String.self) where !(value as! String).utf8.contains(0):
-                native.append((name, .string(value as! String)))
-            case ObjectIdentifier(Int.self): native.append((name, .integer(value as! Int)))
-            case ObjectIdentifier(Double.self) where (value as! Double).isFinite:
-                native.append((name, .double(value as! Double)))
+            case ObjectIdentifier(String.self):
+                let string = value as! String
+                // A NUL would end the C string GVariant copies: such a string goes as JSON.
+                guard !string.utf8.contains(0) else { return nil }
+                self = .string(string)
+            case ObjectIdentifier(Int.self):
+                self = .integer(value as! Int)
+            case ObjectIdentifier(Double.self):
+                let double = value as! Double
+                guard double.isFinite else { return nil }
+                self = .double(double)
             default:
-                self = .json(names: names, json: try JavaScriptValues.encode(arguments))
-                return
+                return nil
             }
         }
-        self = .native(native)
+
+        /// The floating `GVariant` of the value.
+        var variant: OpaquePointer {
+            switch self {
+            case .string(let string): g_variant_new_string(string)
+            case .integer(let integer): g_variant_new_int64(integer)
+            case .double(let double): g_variant_new_double(double)
+            }
+        }
+    }
+
+    /// The arguments of a call, after checking that every name is an identifier.
+    ///
+    /// - Throws: ``JavaScriptError/invalidArgument(_:)`` for a bad name (the first in
+    ///   sorted order), or a value that cannot be passed.
+    init(_ arguments: [String: Any]) throws {
+        var native: [NativeArgument] = []
+        native.reserveCapacity(arguments.count)
+        var allNative = true
+        for (name, value) in arguments {
+            guard JavaScriptValues.isIdentifier(name) else {
+                let first = arguments.keys.filter { !JavaScriptValues.isIdentifier($0) }.min() ?? name
+                throw JavaScriptError.invalidArgument("\"\(first)\" is not a JavaScript identifier")
+            }
+            guard allNative else { continue }
+            if let value = NativeValue(exactly: value) {
+                native.append(NativeArgument(name: name, value: value))
+            } else {
+                allNative = false
+            }
+        }
+        self =
+            allNative
+            ? .native(native) : .json(names: arguments.keys.sorted(), json: try JavaScriptValues.encode(arguments))
     }
 
     /// The floating `a{sv}` WebKit takes; nil when there is nothing to pass.
     func variant() -> OpaquePointer? {
-        let entries: [(String, OpaquePointer)]
+        if case .native(let arguments) = self, arguments.isEmpty { return nil }
+        var builder = GVariantBuilder()
+        g_variant_builder_init(&builder, cwk_variant_type_vardict())
+        func add(_ name: String, _ value: OpaquePointer) {
+            g_variant_builder_add_value(
+                &builder, g_variant_new_dict_entry(g_variant_new_string(name), g_variant_new_variant(value)))
+        }
         switch self {
         case .native(let arguments):
-            guard !arguments.isEmpty else { return nil }
-            entries = arguments.map { argument in
-                switch argument.value {
-                case .string(let string): (argument.name, g_variant_new_string(string))
-                case .integer(let integer): (argument.name, g_variant_new_int64(integer))
-                case .double(let double): (argument.name, g_variant_new_double(double))
-                }
-            }
+            for argument in arguments { add(argument.name, argument.value.variant) }
         case .json(_, let json):
-            entries = [("__webkitgtkSwiftJSON", g_variant_new_string(json))]
+            add("__webkitgtkSwiftJSON", g_variant_new_string(json))
         }
-        let builder = g_variant_builder_new(cwk_variant_type_vardict())
-        defer { g_variant_builder_unref(builder) }
-        for (name, value) in entries {
-            g_variant_builder_add_value(
-                builder, g_variant_new_dict_entry(g_variant_new_string(name), g_variant_new_variant(value)))
-        }
-        return g_variant_builder_end(builder)
+        return g_variant_builder_end(&builder)
     }
 }
 
@@ -278,23 +303,27 @@ enum JavaScriptValues {
     /// Whether `name` is an ASCII JavaScript identifier (`[A-Za-z_$][A-Za-z0-9_$]*`) that the
     /// wrapper of a call does not use itself.
     static func isIdentifier(_ name: String) -> Bool {
-        func isStart(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_")
+        var length = 0
+        for byte in name.utf8 {
+            let isStart =
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_")
                 || byte == UInt8(ascii: "$")
+            guard isStart || (length > 0 && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)) else {
+                return false
+            }
+            length += 1
         }
-        let bytes = name.utf8
-        guard let first = bytes.first, isStart(first),
-            bytes.dropFirst().allSatisfy({ isStart($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-        else { return false }
+        guard length > 0 else { return false }
         // Compared only when the length is one of theirs: most names are no reserved one's length.
-        return !reservedNameLengths.contains(bytes.count) || !reservedNames.contains(name)
+        return length >= 64 || reservedNameLengths & (1 << length) == 0 || !reservedNames.contains(name)
     }
 
     /// Names a call's arguments cannot have: JavaScript's own, and the wrapper's.
     private static let reservedNames: Set<String> = [
         "this", "arguments", "await", "eval", "__webkitgtkSwiftArguments", "__webkitgtkSwiftJSON",
     ]
-    private static let reservedNameLengths = Set(reservedNames.map(\.utf8.count))
+    /// The lengths of ``reservedNames``, one bit each (all are shorter than 64).
+    private static let reservedNameLengths: UInt64 = reservedNames.reduce(0) { $0 | 1 << $1.utf8.count }
 
     /// JSON for the arguments, with dates as marker objects.
     static func encode(_ arguments: [String: Any]) throws -> String {

@@ -156,11 +156,27 @@ struct JavaScriptTests {
                 try await page.callJavaScript("return 1", arguments: [name: 1])
             }
         }
+        // Also when the arguments go as JSON (a boolean or an array among them), wherever
+        // the bad name sorts; the first bad one is named.
+        let mixed: [[String: Any]] = [
+            ["a": true, "lake-depth": 1], ["lake-depth": 1, "z": [1]], ["x y": 1, "x-y": true],
+        ]
+        for arguments in mixed {
+            do {
+                try await page.callJavaScript("return 1", arguments: arguments)
+                Issue.record("\(arguments.keys.sorted()) were passed")
+            } catch JavaScriptError.invalidArgument(let message) {
+                let first = arguments.keys.sorted().first { $0 != "a" && $0 != "z" }!
+                #expect(message == "\"\(first)\" is not a JavaScript identifier")
+            }
+        }
         let sum = try await page.callJavaScript("return $a + _b + Z9", arguments: ["$a": 1, "_b": 2, "Z9": 3])
         #expect((sum as? NSNumber)?.intValue == 6)
         // Names as long as a reserved one are not refused for their length.
         let same = try await page.callJavaScript("return lake + shore", arguments: ["lake": 1, "shore": 2])
         #expect((same as? NSNumber)?.intValue == 3)
+        let long = String(repeating: "l", count: 70)
+        #expect((try await page.callJavaScript("return \(long)", arguments: [long: 7]) as? NSNumber)?.intValue == 7)
         // A string with a NUL in it arrives whole.
         let nul = try await page.callJavaScript(
             "return [text.length, text.charCodeAt(1)]", arguments: ["text": "a\u{0}b"])
