@@ -28,7 +28,7 @@ public final class FindNavigator {
                 isPresented = false
                 return
             }
-            isPresented ? bar?.show() : finish()
+            isPresented ? presentBar() : finish()
         }
     }
     /// Whether find can be used at all. Default: true. Turning it off closes the bar.
@@ -48,7 +48,11 @@ public final class FindNavigator {
 
     @ObservationIgnored private let controller: GObjectReference
     @ObservationIgnored private var connections: [SignalConnection] = []
-    @ObservationIgnored var bar: FindBar?
+    /// The bar, made the first time it is presented: most views never show one, and its
+    /// widgets, their styles and its icons cost every view's start.
+    @ObservationIgnored private(set) var bar: FindBar?
+    /// Makes the bar and puts it in the view, while the view lives; set by the view.
+    @ObservationIgnored var makeBar: (@MainActor (FindNavigator) -> FindBar?)?
     @ObservationIgnored var presentationFollower: PresentationFollower?
 
     init(page: WebPage) {
@@ -116,6 +120,15 @@ public final class FindNavigator {
         bar?.update()
     }
 
+    /// Shows the bar, making it first if it is the first time.
+    private func presentBar() {
+        if bar == nil, let makeBar {
+            bar = makeBar(self)
+            bar?.update()
+        }
+        bar?.show()
+    }
+
     /// Clears the highlights and the search.
     private func finish() {
         webkit_find_controller_search_finish(raw)
@@ -155,6 +168,8 @@ final class FindBar {
             gtk_widget_get_style_context(UnsafeMutablePointer(OpaquePointer(status))), "dim-label")
         gtk_label_set_width_chars(status, 10)
         caseButton = gtk_check_button_new_with_mnemonic("Match _case")!
+        gtk_toggle_button_set_active(
+            UnsafeMutablePointer(OpaquePointer(caseButton)), navigator.isCaseSensitive ? cwk_true : cwk_false)
         let previous = gtk_button_new_from_icon_name("go-up-symbolic", GTK_ICON_SIZE_BUTTON)!
         gtk_widget_set_tooltip_text(previous, "Previous match (Shift+Enter)")
         let next = gtk_button_new_from_icon_name("go-down-symbolic", GTK_ICON_SIZE_BUTTON)!

@@ -52,9 +52,14 @@ public final class WebView {
         LiveObjects.track(container.pointer)
         LiveObjects.created("WebView")
         findNavigator = FindNavigator(page: page)
-        let bar = FindBar(navigator: findNavigator)
-        findNavigator.bar = bar
-        gtk_box_pack_start(UnsafeMutablePointer(OpaquePointer(box)), bar.widget, cwk_false, cwk_false, 0)
+        findNavigator.makeBar = { [weak container] navigator in
+            guard let container else { return nil }
+            let bar = FindBar(navigator: navigator)
+            let box = container.cast(to: GtkBox.self)
+            gtk_box_pack_start(box, bar.widget, cwk_false, cwk_false, 0)
+            gtk_box_reorder_child(box, bar.widget, 0)  // above the page
+            return bar
+        }
         page.hostingView = self
         isShowingPage = true
         page.unpark(into: container.cast())
@@ -87,10 +92,11 @@ public final class WebView {
     ///
     ///     gtk_box_pack_start(box, UnsafeMutablePointer(view.gtkWidget), 1, 1, 0)
     ///
-    /// It is a `GtkBox` holding the find bar and the engine's `WebKitWebView`. The view owns
-    /// it and keeps a reference for as long as the view lives; a container it is added to
-    /// takes its own, so removing it from one container (`gtk_container_remove`) and adding
-    /// it to another moves the page there. It is in at most one container at a time.
+    /// It is a `GtkBox` holding the engine's `WebKitWebView`, and above it the find bar from
+    /// the first time the bar is presented. The view owns it and keeps a reference for as
+    /// long as the view lives; a container it is added to takes its own, so removing it from
+    /// one container (`gtk_container_remove`) and adding it to another moves the page there.
+    /// It is in at most one container at a time.
     ///
     /// When GTK destroys it, as it does with the window around it (`gtk_widget_destroy`),
     /// the page goes back offscreen and keeps running; the view then shows nothing again,

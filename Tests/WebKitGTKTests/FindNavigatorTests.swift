@@ -84,6 +84,24 @@ struct FindNavigatorTests {
         #expect(find.matchCount == nil)
     }
 
+    @Test func theBarIsMadeWhenFirstPresentedAndSitsAboveThePage() async throws {
+        let (view, window) = await shownView()
+        defer { window.close() }
+        let find = view.findNavigator
+        #expect(find.bar == nil)
+        find.isPresented = true
+        let bar = try #require(find.bar)
+        let children = gtk_container_get_children(UnsafeMutablePointer<GtkContainer>(view.gtkWidget))
+        defer { g_list_free(children) }
+        #expect(g_list_length(children) == 2)
+        #expect(children?.pointee.data == UnsafeMutableRawPointer(bar.widget))
+        #expect(gtk_widget_get_visible(bar.widget) != 0)
+        find.isPresented = false
+        #expect(gtk_widget_get_visible(bar.widget) == 0)
+        find.isPresented = true
+        #expect(find.bar === bar)
+    }
+
     @Test func aDisabledNavigatorCannotBePresented() async throws {
         let (view, window) = await shownView()
         defer { window.close() }
