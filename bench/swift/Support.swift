@@ -79,18 +79,24 @@ func waiting<T>(for what: String, seconds: Double = waitLimit, _ body: () async 
 }
 
 /// Ends the process with status 1 and `message` after `seconds`, from a dispatch worker
-/// thread, unless the returned item is cancelled first.
+/// thread, unless the returned timer is cancelled first. Keep the timer until the wait
+/// ends: a timer source let go of is never fired.
 ///
-/// It is not main-actor isolated, so that its timer closure is not either: the closure
-/// runs off the main thread.
-func exitAfter(_ seconds: Double, saying message: String) -> DispatchWorkItem {
-    let timeout = DispatchWorkItem {
+/// A cancelled timer source is freed at once, as the C program's `g_source_remove` frees
+/// its watchdog; a cancelled `asyncAfter` work item stays queued, message and all, until
+/// its deadline, and the lifetime job, which waits once a cycle, counted 200 of them in
+/// its heap. It is not main-actor isolated, so that its handler is not either: the
+/// handler runs off the main thread.
+func exitAfter(_ seconds: Double, saying message: String) -> any DispatchSourceTimer {
+    let timer = DispatchSource.makeTimerSource(queue: .global())
+    timer.setEventHandler {
         diagnose("lakes-bench: \(message)")
         fflush(nil)
         _exit(1)
     }
-    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timeout)
-    return timeout
+    timer.schedule(deadline: .now() + seconds)
+    timer.activate()
+    return timer
 }
 
 /// Loads `html` in `page` and returns once the load has finished.
