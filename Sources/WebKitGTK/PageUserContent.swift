@@ -46,7 +46,7 @@ final class PageUserContent {
             source: WebPage.scrollReporterSource, injectionTime: .atDocumentEnd, world: WebPage.scrollWorld,
             handlerName: WebPage.scrollHandlerName, onDemand: true
         ) { page, json in
-            if let body = try? JSONSerialization.jsonObject(with: Data(json.utf8)) { page.receiveScrollReport(body) }
+            page.receiveScrollReport(json: json)
         },
         PageScript(
             source: WebPage.titleReporterSource, injectionTime: .atDocumentEnd, world: WebPage.titleWorld,

@@ -28,11 +28,10 @@ extension WebPage {
         })();
         """
 
-    /// Called when the reporter posts; malformed reports are dropped.
-    func receiveScrollReport(_ body: Any) {
-        guard let values = body as? [Any], values.count == 6 else { return }
-        let numbers = values.compactMap { ($0 as? NSNumber)?.doubleValue }
-        guard numbers.count == 6, numbers.allSatisfy(\.isFinite) else { return }
+    /// Called with the JSON text of each report; one that is not an array of six finite
+    /// numbers is dropped.
+    func receiveScrollReport(json: String) {
+        guard let numbers = Self.reportedNumbers(json) else { return }
         let container = CGSize(width: numbers[4], height: numbers[5])
         let geometry = ScrollGeometry(
             contentOffset: CGPoint(x: numbers[0], y: numbers[1]),
@@ -41,6 +40,27 @@ extension WebPage {
         guard geometry != reportedScrollGeometry else { return }
         scrollGeometry = geometry
         for observer in scrollObservers.values { observer(geometry) }
+    }
+
+    /// The numbers of a report's JSON text, an array of six finite numbers as
+    /// `JSON.stringify` writes it (`[0,1440,1024,10816,1024,768]`), or nil for anything
+    /// else: another count, a string, `null` (what a NaN or an infinity becomes), an object.
+    ///
+    /// A report comes on every animation frame while the page scrolls, so it is read here,
+    /// field by field, rather than by a JSON parser into Foundation objects. Only a bare
+    /// number parses as a `Double`: `JSON.stringify` writes nothing else unquoted.
+    static func reportedNumbers(_ json: String) -> [Double]? {
+        let text = json.utf8
+        guard text.first == UInt8(ascii: "["), text.last == UInt8(ascii: "]") else { return nil }
+        let fields = text.dropFirst().dropLast().split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        guard fields.count == 6 else { return nil }
+        var numbers: [Double] = []
+        numbers.reserveCapacity(6)
+        for field in fields {
+            guard let number = Double(String(decoding: field, as: UTF8.self)), number.isFinite else { return nil }
+            numbers.append(number)
+        }
+        return numbers
     }
 
     /// Starts the scroll-geometry reports, once: in every document from the next one on,

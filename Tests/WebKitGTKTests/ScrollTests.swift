@@ -186,11 +186,24 @@ struct ScrollTests {
             post([0, 555, Infinity, 3600, 1024, 768]);
             post({ length: 6, 0: 0, 1: 666, 2: 1024, 3: 3600, 4: 1024, 5: 768 });
             post('0,777,1024,3600,1024,768');
+            post([0, 888, true, 3600, 1024, 768]);
+            post([0, [999], 1024, 3600, 1024, 768]);
             post([0, 42, 1024, 3600, 1024, 768]);
             """, contentWorld: WebPage.scrollWorld)
         await waitUntil("the well-formed report arrived") { offsets.last == 42 }
         #expect(offsets == [42])
         #expect(page.scrollGeometry?.contentSize == CGSize(width: 1024, height: 3600))
         _ = token
+    }
+
+    @Test func aReportIsReadAsJSONWritesItsNumbers() {
+        #expect(WebPage.reportedNumbers("[0,1440,1024,10816,1024,768]") == [0, 1440, 1024, 10816, 1024, 768])
+        #expect(WebPage.reportedNumbers("[-0.5,12.25,1e+21,5e-324,3,4]") == [-0.5, 12.25, 1e21, 5e-324, 3, 4])
+        for malformed in [
+            "", "[]", "[0,1,2,3,4]", "[0,1,2,3,4,5,6]", "[0,1,2,3,4,null]", "[0,1,2,3,4,\"5\"]", "[0,1,2,3,4,true]",
+            "[0,1,2,3,4,[5]]", "[0,1,2,3,4,]", "[,0,1,2,3,4]", "0,1,2,3,4,5", "{\"0\":0}", "[0,1,2,3,4,1e999]",
+        ] {
+            #expect(WebPage.reportedNumbers(malformed) == nil, "\(malformed)")
+        }
     }
 }
