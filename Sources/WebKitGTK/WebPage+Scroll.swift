@@ -47,8 +47,9 @@ extension WebPage {
     /// else: another count, a string, `null` (what a NaN or an infinity becomes), an object.
     ///
     /// A report comes on every animation frame while the page scrolls, so it is read here,
-    /// field by field, rather than by a JSON parser into Foundation objects. Only a bare
-    /// number parses as a `Double`: `JSON.stringify` writes nothing else unquoted.
+    /// field by field, rather than by a JSON parser into Foundation objects. Of all that
+    /// `JSON.stringify` writes, only a number parses as a `Double`: `true`, `null`, a
+    /// quoted string or a nested array does not.
     static func reportedNumbers(_ json: String) -> [Double]? {
         let text = json.utf8
         guard text.first == UInt8(ascii: "["), text.last == UInt8(ascii: "]") else { return nil }
