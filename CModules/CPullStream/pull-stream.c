@@ -162,9 +162,11 @@ static void cwk_pull_stream_read_async(GInputStream *stream, void *buffer, gsize
     self->pending = task;
     self->pending_buffer = buffer;
     self->pending_count = count;
-    if (cancellable)
-        self->cancelled_id = g_cancellable_connect(cancellable, G_CALLBACK(read_cancelled), self, NULL);
+    // Most reads find their data already buffered: only one left waiting needs to hear
+    // of a cancellation.
     try_complete(self);
+    if (self->pending && cancellable)
+        self->cancelled_id = g_cancellable_connect(cancellable, G_CALLBACK(read_cancelled), self, NULL);
     if (self->pending && !self->requested) {
         self->requested = TRUE;
         tell_owner(self, self->owner.need_data);
