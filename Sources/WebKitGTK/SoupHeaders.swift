@@ -35,8 +35,8 @@ enum RequestHeaderFields {
     /// capitalized, values of names equal but for case joined with commas, invalid values
     /// left out.
     static func merged(_ fields: [(name: String, value: String)]) -> [String: String] {
-        var merged: [String: String] = [:]
-        var keys: [String: String] = [:]
+        var merged = [String: String](minimumCapacity: fields.count)
+        var keys = [String: String](minimumCapacity: fields.count)
         for (name, value) in fields where isValid(value) {
             let (key, folded) = stored(name)
             if let existing = keys[folded] {
