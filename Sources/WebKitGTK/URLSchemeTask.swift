@@ -68,8 +68,20 @@ final class URLSchemeTask {
 
     private func serve<S: AsyncSequence>(_ sequence: S) async throws
     where S.Element == URLSchemeTaskResult {
-        var iterator = sequence.makeAsyncIterator()
-        guard let first = try await iterator.next(isolation: #isolation) else { throw URLSchemeHandlerError.noResponse }
+        // Apple's sample answers with an `AsyncThrowingStream`, whose own iterator would go
+        // to a worker thread and back for each element, ready or not.
+        if let stream = sequence as? AsyncThrowingStream<URLSchemeTaskResult, any Error> {
+            let results = ImmediateIterator(stream.makeAsyncIterator())
+            try await serve { try await results.next() }
+        } else {
+            var iterator = sequence.makeAsyncIterator()
+            try await serve { try await iterator.next(isolation: #isolation) }
+        }
+    }
+
+    /// Answers with what `next` returns: the response, then the body's chunks.
+    private func serve(next: () async throws -> URLSchemeTaskResult?) async throws {
+        guard let first = try await next() else { throw URLSchemeHandlerError.noResponse }
         guard case .response(let response) = first else { throw URLSchemeHandlerError.dataBeforeResponse }
         let stream = PullInputStream()
         self.stream = stream
@@ -86,11 +98,11 @@ final class URLSchemeTask {
             // first reads; past that, wait until WebKit has taken it all and asks for more.
             if pushed - stream.bytesRead >= Self.readAhead, !(await demand.next()) { break }
             try await pacer.pace(taken: stream.bytesRead, view: webView)
-            guard let next = try await iterator.next(isolation: #isolation) else {
+            guard let result = try await next() else {
                 stream.finish()
                 return
             }
-            switch next {
+            switch result {
             case .data(let data):
                 demand.reset()
                 stream.push(data)

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import WebKitGTK
+
+/// A standard library stream's elements are taken on the caller's thread when they are
+/// already there, and waited for as the stream's own iterator would when they are not.
+@MainActor
+struct ImmediateIteratorTests {
+    private struct Failure: Error, Equatable {}
+
+    /// Whether the main actor ran other work while `body` ran: a job queued on it before
+    /// runs only if `body` gave the main actor up.
+    private func gaveUpTheMainActor(_ body: () async throws -> Void) async rethrows -> Bool {
+        var ranMeanwhile = false
+        let other = Task { @MainActor in ranMeanwhile = true }
+        try await body()
+        let gaveUp = ranMeanwhile
+        await other.value
+        return gaveUp
+    }
+
+    @Test func anElementAlreadyInTheStreamIsTakenWithoutLeavingTheMainActor() async throws {
+        let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
+        continuation.yield(1)
+        continuation.yield(2)
+        continuation.finish()
+        let elements = ImmediateIterator(stream.makeAsyncIterator())
+        var taken: [Int?] = []
+        let gaveUp = try await gaveUpTheMainActor {
+            for _ in 0..<3 { taken.append(try await elements.next()) }
+        }
+        #expect(taken == [1, 2, nil])
+        #expect(!gaveUp)
+    }
+
+    /// The check above can fail: the standard library's own iterator does give the main
+    /// actor up for an element that is already there.
+    @Test func theStreamsOwnIteratorGivesTheMainActorUp() async throws {
+        let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
+        continuation.yield(1)
+        var iterator = stream.makeAsyncIterator()
+        var taken: Int?
+        let gaveUp = try await gaveUpTheMainActor { taken = try await iterator.next(isolation: #isolation) }
+        #expect(taken == 1)
+        #expect(gaveUp)
+    }
+
+    @Test func anElementYetToComeIsWaitedFor() async throws {
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        let elements = ImmediateIterator(stream.makeAsyncIterator())
+        Task.detached {
+            try await Task.sleep(for: .milliseconds(20))
+            continuation.yield("later")
+            continuation.finish()
+        }
+        #expect(await elements.next() == "later")
+        #expect(await elements.next() == nil)
+    }
+
+    @Test func whatTheStreamThrowsIsThrownAfterItsElements() async throws {
+        let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
+        continuation.yield(1)
+        continuation.finish(throwing: Failure())
+        let elements = ImmediateIterator(stream.makeAsyncIterator())
+        #expect(try await elements.next() == 1)
+        await #expect(throws: Failure()) { try await elements.next() }
+        #expect(try await elements.next() == nil)
+    }
+
+    /// Cancelling the task that waits ends the stream as cancelling its own iterator would:
+    /// the wait returns nil and the stream's producer hears of it.
+    @Test func cancellingTheWaitingTaskEndsTheStream() async throws {
+        let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
+        let (ended, endedContinuation) = AsyncStream<Bool>.makeStream()
+        continuation.onTermination = { termination in
+            if case .cancelled = termination { endedContinuation.yield(true) } else { endedContinuation.yield(false) }
+        }
+        let elements = ImmediateIterator(stream.makeAsyncIterator())
+        let waiting = Task { @MainActor in try await elements.next() }
+        try await Task.sleep(for: .milliseconds(20))
+        waiting.cancel()
+        #expect(try await waiting.value == nil)
+        var endings = ended.makeAsyncIterator()
+        #expect(await endings.next() == true)
+    }
+
+    /// A task cancelled before it asks sees what the stream's own iterator shows it: the
+    /// stream is cancelled, and what it had already buffered is still handed out.
+    @Test func aTaskAlreadyCancelledCancelsTheStream() async throws {
+        let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
+        let cancelled = Cancelled()
+        continuation.onTermination = { termination in
+            if case .cancelled = termination { cancelled.set() }
+        }
+        continuation.yield(1)
+        let elements = ImmediateIterator(stream.makeAsyncIterator())
+        let asking = Task { @MainActor in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await (elements.next(), elements.next())
+        }
+        let (first, second) = try await asking.value
+        #expect(first == 1)
+        #expect(second == nil)
+        #expect(cancelled.value)
+    }
+
+    private final class Cancelled: @unchecked Sendable {
+        private let lock = NSLock()
+        private var isSet = false
+        func set() { lock.withLock { isSet = true } }
+        var value: Bool { lock.withLock { isSet } }
+    }
+}
