@@ -355,11 +355,12 @@ struct NavigationEvents: AsyncSequence, Sendable {
     let cancel: @Sendable () -> Void
 
     func makeAsyncIterator() -> Iterator {
-        Iterator(base: stream.makeAsyncIterator(), cancel: cancel)
+        Iterator(base: ImmediateIterator(stream.makeAsyncIterator()), cancel: cancel)
     }
 
     struct Iterator: AsyncIteratorProtocol {
-        var base: AsyncThrowingStream<WebPage.NavigationEvent, any Error>.Iterator
+        /// Takes an event that is already waiting without leaving the caller's thread.
+        let base: ImmediateIterator<AsyncThrowingStream<WebPage.NavigationEvent, any Error>.Iterator>
         let cancel: @Sendable () -> Void
 
         mutating func next() async throws -> WebPage.NavigationEvent? {

@@ -294,7 +294,7 @@ public final class WebPage {
         let (stream, continuation) = AsyncThrowingStream<NavigationEvent, any Error>.makeStream()
         guard !isClosed else {
             continuation.finish()
-            return stream
+            return ImmediateStream(base: stream)
         }
         let id = nextObserverID
         nextObserverID += 1
@@ -302,7 +302,7 @@ public final class WebPage {
         continuation.onTermination = { [weak self] _ in
             Task { @MainActor in self?.eventObservers[id] = nil }
         }
-        return stream
+        return ImmediateStream(base: stream)
     }
 
     /// An indefinite sequence of every event of every navigation from now on, failures
@@ -317,7 +317,7 @@ public final class WebPage {
         let (stream, continuation) = AsyncStream<NavigationUpdate>.makeStream()
         guard !isClosed else {
             continuation.finish()
-            return stream
+            return ImmediateStream(base: stream)
         }
         let id = nextObserverID
         nextObserverID += 1
@@ -325,7 +325,7 @@ public final class WebPage {
         continuation.onTermination = { [weak self] _ in
             Task { @MainActor in self?.updateObservers[id] = nil }
         }
-        return stream
+        return ImmediateStream(base: stream)
     }
 
     private func publish(_ update: NavigationUpdate) {
