@@ -1,51 +1,45 @@
 // scheme-small: a page fetches small responses of a custom scheme one after another, and
 // times them itself.
 //
-// The handler answers in two shapes, by path, and each is timed on its own:
-// - `stream`: Apple's own sample's shape, an `AsyncThrowingStream`. Its iterator hops to
-//   the global executor and back for every element (Swift 6.3's standard library), so each
-//   response costs three round trips between threads that are the stream's, not the
-//   library's.
+// The handler answers in two shapes, each timed in a page of its own:
+// - `stream`: Apple's own sample's shape, an `AsyncThrowingStream`, returned as it is.
 // - `iterator`: an iterator of the handler's own with `next(isolation:)`, which runs on the
-//   main actor: what is left is what the library costs.
+//   main actor.
 import Foundation
 import WebKitGTK
 
-/// Answers `bench://host/index.html` with a tiny HTML document and every other URL with
-/// 100 bytes of text: `/stream/…` from an `AsyncThrowingStream`, the rest from ``Items``.
-struct SmallReplies: URLSchemeHandler {
+/// What both handlers answer: `bench://host/index.html` with a tiny HTML document, and every
+/// other URL with 100 bytes of text.
+enum SmallReply {
     static let index = Data(
         "<!DOCTYPE html><html><head><title>Scheme</title></head><body><p>Scheme</p></body></html>".utf8)
     static let body = Data(repeating: UInt8(ascii: "x"), count: 100)
 
-    /// A response and its body, in one of the two shapes.
-    enum Reply: AsyncSequence {
-        case stream(AsyncThrowingStream<URLSchemeTaskResult, any Error>)
-        case items(Items)
+    /// The response and body for `request`.
+    static func parts(for request: URLRequest) -> (URLResponse, Data) {
+        let url = request.url!
+        let (mimeType, body) = url.path == "/index.html" ? ("text/html", index) : ("text/plain", body)
+        return (
+            URLResponse(url: url, mimeType: mimeType, expectedContentLength: body.count, textEncodingName: "utf-8"),
+            body
+        )
+    }
+}
 
-        struct AsyncIterator: AsyncIteratorProtocol {
-            var stream: AsyncThrowingStream<URLSchemeTaskResult, any Error>.AsyncIterator?
-            var items: Items.AsyncIterator?
-
-            mutating func next() async throws -> URLSchemeTaskResult? {
-                try await next(isolation: nil)
-            }
-
-            mutating func next(isolation actor: isolated (any Actor)?) async throws -> URLSchemeTaskResult? {
-                if stream != nil { return try await stream!.next(isolation: actor) }
-                return items!.rest.popFirst()
-            }
-        }
-
-        func makeAsyncIterator() -> AsyncIterator {
-            switch self {
-            case .stream(let stream): AsyncIterator(stream: stream.makeAsyncIterator())
-            case .items(let items): AsyncIterator(items: items.makeAsyncIterator())
-            }
+/// Answers as Apple's sample does, with an `AsyncThrowingStream`.
+struct StreamReplies: URLSchemeHandler {
+    func reply(for request: URLRequest) -> AsyncThrowingStream<URLSchemeTaskResult, any Error> {
+        let (response, body) = SmallReply.parts(for: request)
+        return AsyncThrowingStream { continuation in
+            continuation.yield(.response(response))
+            continuation.yield(.data(body))
+            continuation.finish()
         }
     }
+}
 
-    /// Elements known up front, handed out on the caller's actor with no suspension.
+/// Answers with elements known up front, handed out on the caller's actor with no suspension.
+struct ItemReplies: URLSchemeHandler {
     struct Items: AsyncSequence {
         let elements: [URLSchemeTaskResult]
 
@@ -62,20 +56,9 @@ struct SmallReplies: URLSchemeHandler {
         func makeAsyncIterator() -> AsyncIterator { AsyncIterator(rest: elements[...]) }
     }
 
-    func reply(for request: URLRequest) -> Reply {
-        let url = request.url!
-        let (mimeType, body) = url.path == "/index.html" ? ("text/html", Self.index) : ("text/plain", Self.body)
-        let response = URLResponse(
-            url: url, mimeType: mimeType, expectedContentLength: body.count, textEncodingName: "utf-8")
-        guard url.path.hasPrefix("/stream/") else {
-            return .items(Items(elements: [.response(response), .data(body)]))
-        }
-        return .stream(
-            AsyncThrowingStream { continuation in
-                continuation.yield(.response(response))
-                continuation.yield(.data(body))
-                continuation.finish()
-            })
+    func reply(for request: URLRequest) -> Items {
+        let (response, body) = SmallReply.parts(for: request)
+        return Items(elements: [.response(response), .data(body)])
     }
 }
 
@@ -83,12 +66,13 @@ enum SchemeSmallBench {
     @MainActor
     static func run(_ options: Options) async throws {
         let count = options.quick ? 20 : 500
-        var configuration = WebPage.Configuration()
-        configuration.urlSchemeHandlers[URLScheme("bench")!] = SmallReplies()
-        let page = WebPage(configuration: configuration)
-        let window = showInWindow(page)
-        try await load(URL(string: "bench://host/index.html")!, in: page, what: "bench://host/index.html to load")
-        for handler in ["stream", "iterator"] {
+        let handlers: [(String, any URLSchemeHandler)] = [("stream", StreamReplies()), ("iterator", ItemReplies())]
+        for (handler, replies) in handlers {
+            var configuration = WebPage.Configuration()
+            configuration.urlSchemeHandlers[URLScheme("bench")!] = replies
+            let page = WebPage(configuration: configuration)
+            let window = showInWindow(page)
+            try await load(URL(string: "bench://host/index.html")!, in: page, what: "bench://host/index.html to load")
             let total = try await waiting(for: "\(count) fetches of bench://host/\(handler)/") {
                 try await page.callJavaScript(
                     """
@@ -102,7 +86,8 @@ enum SchemeSmallBench {
             }
             report(
                 "scheme-small", "mean_latency_ms", total / Double(count), "ms", extra: [("handler", "\"\(handler)\"")])
+            window.close()
+            page.close()
         }
-        withExtendedLifetime(window) {}
     }
 }
