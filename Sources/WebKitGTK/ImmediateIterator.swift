@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Iterates a standard library stream (`AsyncThrowingStream`, `AsyncStream`) so that an
-/// element already in the stream is taken on the caller's thread.
+/// Iterates a standard library stream (`AsyncThrowingStream`, `AsyncStream`) made with a
+/// continuation so that an element already in the stream is taken on the caller's thread.
 ///
 /// The standard library's iterator of such a stream (Swift 6.3) runs every `next` off any
 /// actor: awaited on the main actor, each element costs a round trip to a worker thread and
@@ -15,33 +15,42 @@ import Synchronization
 /// the cancellation exactly as it would; a cancellation that comes while an element is
 /// awaited is passed on to the task taking it.
 ///
-/// Use it only for the standard library's streams, whose iterators may be used from any
-/// thread, one call at a time.
+/// Use it only for streams made with a continuation (`init(_:bufferingPolicy:_:)`,
+/// `makeStream`), whose iterators may be used from any thread, one call at a time. A
+/// stream made with `init(unfolding:)` makes each element in its closure when asked, and
+/// here that closure would run on the caller's thread: see
+/// `AsyncThrowingStream.isBuffered`.
 final class ImmediateIterator<Base: AsyncIteratorProtocol & SendableMetatype>: @unchecked Sendable
 where Base.Element: Sendable {
-    // `base` is used by one call of `next` at a time: a call waits for the task it starts.
+    // One call of `next` at a time uses `base`: a call waits for the task it starts, and
+    // the iterators that hold this are not `Sendable`.
     private var base: Base
-    private let taken = Mutex<Result<Base.Element?, Base.Failure>?>(nil)
 
     init(_ base: Base) {
         self.base = base
     }
 
+    /// Where the task taking an element leaves what it took.
+    private final class Taken: Sendable {
+        let result = Mutex<Result<Base.Element?, Base.Failure>?>(nil)
+    }
+
     /// The next element, or nil at the end; what the stream throws, it throws.
     func next(isolation actor: isolated (any Actor)? = #isolation) async throws(Base.Failure) -> Base.Element? {
         if Task.isCancelled { return try await base.next(isolation: actor) }
-        let taking = take()
-        if let result = taken.withLock({ $0.take() }) { return try result.get() }
+        let taken = Taken()
+        let taking = take(into: taken)
+        if let result = taken.result.withLock({ $0.take() }) { return try result.get() }
         await withTaskCancellationHandler {
             await taking.value
         } onCancel: {
             taking.cancel()
         }
-        return try taken.withLock { $0.take() }!.get()
+        return try taken.result.withLock { $0.take() }!.get()
     }
 
     /// Starts a task that takes the next element, running on this thread until it waits.
-    private nonisolated func take() -> Task<Void, Never> {
+    private nonisolated func take(into taken: Taken) -> Task<Void, Never> {
         Task.immediate {
             let result: Result<Base.Element?, Base.Failure>
             do throws(Base.Failure) {
@@ -49,13 +58,32 @@ where Base.Element: Sendable {
             } catch {
                 result = .failure(error)
             }
-            self.taken.withLock { $0 = result }
+            taken.result.withLock { $0 = result }
         }
     }
 }
 
+extension AsyncThrowingStream {
+    /// Whether the stream keeps its elements in a buffer that a continuation fills
+    /// (`init(_:bufferingPolicy:_:)`, `makeStream`), rather than making each in a closure
+    /// when it is asked (`init(unfolding:)`): whether ``ImmediateIterator`` may take its
+    /// elements.
+    ///
+    /// The standard library records this only in the stream's stored parts, a buffer's
+    /// storage or none, read here by reflection (about 3 µs). A stream whose parts do not
+    /// read as expected counts as unbuffered, and keeps its own iterator.
+    var isBuffered: Bool {
+        guard let context = Mirror(reflecting: self).children.first, context.label == "context",
+            let storage = Mirror(reflecting: context.value).children.first, storage.label == "storage"
+        else { return false }
+        let optional = Mirror(reflecting: storage.value)
+        return optional.displayStyle == .optional && !optional.children.isEmpty
+    }
+}
+
 /// A standard library stream whose iterator is an ``ImmediateIterator``: what the page
-/// hands out as its indefinite sequences of navigation events.
+/// hands out as its indefinite sequences of navigation events. Make it only of a stream
+/// made with a continuation.
 struct ImmediateStream<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
 where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
     typealias Element = Base.Element
@@ -79,3 +107,7 @@ where Base.Element: Sendable, Base.AsyncIterator: SendableMetatype {
         }
     }
 }
+
+// Copies of an iterator share its ``ImmediateIterator``, which one task at a time may use.
+@available(*, unavailable)
+extension ImmediateStream.Iterator: Sendable {}

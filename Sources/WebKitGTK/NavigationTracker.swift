@@ -380,3 +380,7 @@ struct NavigationEvents: AsyncSequence, Sendable {
         }
     }
 }
+
+// Copies of an iterator share its ``ImmediateIterator``, which one task at a time may use.
+@available(*, unavailable)
+extension NavigationEvents.Iterator: Sendable {}

@@ -69,8 +69,10 @@ final class URLSchemeTask {
     private func serve<S: AsyncSequence>(_ sequence: S) async throws
     where S.Element == URLSchemeTaskResult {
         // Apple's sample answers with an `AsyncThrowingStream`, whose own iterator would go
-        // to a worker thread and back for each element, ready or not.
-        if let stream = sequence as? AsyncThrowingStream<URLSchemeTaskResult, any Error> {
+        // to a worker thread and back for each element, ready or not. A stream that makes
+        // its elements in a closure keeps its own iterator, so the closure runs off the main
+        // thread.
+        if let stream = sequence as? AsyncThrowingStream<URLSchemeTaskResult, any Error>, stream.isBuffered {
             let results = ImmediateIterator(stream.makeAsyncIterator())
             try await serve { try await results.next() }
         } else {
@@ -110,7 +112,8 @@ final class URLSchemeTask {
             case .response: throw URLSchemeHandlerError.secondResponse
             }
         }
-        // WebKit stopped reading: the iterator is dropped here, ending the handler's work.
+        // WebKit stopped reading: the iterator is dropped as `serve(_:)` returns, ending the
+        // handler's work.
     }
 
     /// The view whose page asked, while it exists.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import WebKitGTK
@@ -72,21 +73,28 @@ struct ImmediateIteratorTests {
     /// the wait returns nil and the stream's producer hears of it.
     @Test func cancellingTheWaitingTaskEndsTheStream() async throws {
         let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
-        let (ended, endedContinuation) = AsyncStream<Bool>.makeStream()
+        let cancelled = Cancelled()
         continuation.onTermination = { termination in
-            if case .cancelled = termination { endedContinuation.yield(true) } else { endedContinuation.yield(false) }
+            if case .cancelled = termination { cancelled.set() }
         }
         let elements = ImmediateIterator(stream.makeAsyncIterator())
-        let waiting = Task { @MainActor in try await elements.next() }
-        try await Task.sleep(for: .milliseconds(20))
+        var asking = false
+        var taken: Int?? = .none
+        let waiting = Task { @MainActor in
+            asking = true
+            taken = try await elements.next()
+        }
+        // The task runs up to its wait in one job of the main actor: once it has asked, it waits.
+        await waitUntil("the task asked") { asking }
+        #expect(!cancelled.value)
         waiting.cancel()
-        #expect(try await waiting.value == nil)
-        var endings = ended.makeAsyncIterator()
-        #expect(await endings.next() == true)
+        await waitUntil("the wait ended") { taken != nil }
+        #expect(taken == .some(nil))
+        #expect(cancelled.value)
     }
 
     /// A task cancelled before it asks sees what the stream's own iterator shows it: the
-    /// stream is cancelled, and what it had already buffered is still handed out.
+    /// stream is cancelled at once, and what it had already buffered is still handed out.
     @Test func aTaskAlreadyCancelledCancelsTheStream() async throws {
         let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
         let cancelled = Cancelled()
@@ -95,14 +103,18 @@ struct ImmediateIteratorTests {
         }
         continuation.yield(1)
         let elements = ImmediateIterator(stream.makeAsyncIterator())
+        var taken: [Int?] = []
+        var cancelledByFirst = false
         let asking = Task { @MainActor in
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await (elements.next(), elements.next())
+            taken.append(try await elements.next())
+            cancelledByFirst = cancelled.value
+            taken.append(try await elements.next())
         }
-        let (first, second) = try await asking.value
-        #expect(first == 1)
-        #expect(second == nil)
-        #expect(cancelled.value)
+        await waitUntil("both calls returned") { taken.count == 2 }
+        #expect(taken == [1, nil])
+        #expect(cancelledByFirst)
+        asking.cancel()
     }
 
     private final class Cancelled: @unchecked Sendable {

@@ -132,25 +132,59 @@ struct URLSchemeHandlerTests {
         case navigatingAway, stopping, closing
     }
 
+    /// The two shapes of a handler that streams without end: an iterator of its own, and an
+    /// `AsyncThrowingStream` that a task fills, as Apple's sample's shape.
+    enum EndlessShape: String, CaseIterable, Sendable {
+        case iterator, stream
+    }
+
     /// However WebKit abandons a load mid-stream, the handler's task is cancelled and its
     /// sequence released, and it makes nothing more.
-    @Test(arguments: Abandonment.allCases)
-    func abandoningALoadMidStreamCancelsTheHandlersTask(_ way: Abandonment) async throws {
-        let handler = GeneratedHandler(
-            chunkSize: 4096, count: nil, interval: .milliseconds(5), mimeType: "text/plain")
+    @Test(arguments: Abandonment.allCases, EndlessShape.allCases)
+    func abandoningALoadMidStreamCancelsTheHandlersTask(_ way: Abandonment, _ shape: EndlessShape) async throws {
+        let probe: HandlerProbe
+        let handler: any URLSchemeHandler
+        switch shape {
+        case .iterator:
+            let generated = GeneratedHandler(
+                chunkSize: 4096, count: nil, interval: .milliseconds(5), mimeType: "text/plain")
+            (probe, handler) = (generated.probe, generated)
+        case .stream:
+            let stream = EndlessStreamHandler()
+            (probe, handler) = (stream.probe, stream)
+        }
         let page = page(["endless": handler])
         page.load(URL(string: "endless://host/stream"))
-        await waitUntil("some chunks were sent") { handler.probe.chunksSent > 5 }
+        await waitUntil("some chunks were sent") { probe.chunksSent > 5 }
         switch way {
         case .navigatingAway: page.load(html: "<p>elsewhere")
         case .stopping: page.stopLoading()
         case .closing: page.close()
         }
-        await waitUntil("the handler's iteration ended") { handler.probe.ended }
-        #expect(handler.probe.cancelled)
-        let sent = handler.probe.chunksSent
+        await waitUntil("the handler's iteration ended") { probe.ended }
+        #expect(probe.cancelled)
+        let sent = probe.chunksSent
         try await Task.sleep(for: .milliseconds(100))
-        #expect(handler.probe.chunksSent == sent)
+        #expect(probe.chunksSent == sent)
+    }
+
+    /// A stream that makes its elements in a closure (`init(unfolding:)`) is iterated by its
+    /// own iterator, so the closure never runs on the main thread.
+    @Test func anUnfoldingStreamsClosureRunsOffTheMainThread() async throws {
+        let handler = UnfoldingHandler()
+        let page = page(["unfolding": handler])
+        let result = await outcome(of: page.load(URL(string: "unfolding://host/page")))
+        #expect(result.events.last == .finished)
+        #expect(page.title == "Unfolded")
+        #expect(try await page.callJavaScript("return document.body.textContent") as? String == "onetwo")
+        #expect(handler.probe.calls == 5, "the response, three chunks and the end")
+        #expect(handler.probe.onMainThread == 0)
+    }
+
+    @Test func onlyAStreamMadeWithAContinuationCountsAsBuffered() {
+        #expect(AsyncThrowingStream<Int, any Error> { $0.finish() }.isBuffered)
+        #expect(AsyncThrowingStream<Int, any Error>.makeStream().stream.isBuffered)
+        #expect(!AsyncThrowingStream<Int, any Error>(unfolding: { nil }).isBuffered)
     }
 
     @Test func closingThePageCancelsAHandlerThatHasNotResponded() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationNetworking
+import Synchronization
 
 @testable import WebKitGTK
 
@@ -54,6 +55,69 @@ final class HandlerProbe: @unchecked Sendable {
     func sent() { lock.withLock { _chunksSent += 1 } }
     func sawCancellation() { lock.withLock { _cancelled = true } }
     func received(_ request: URLRequest) { lock.withLock { _requests.append(request) } }
+}
+
+/// Streams 4 KiB chunks of text forever, one every 5 ms, through an `AsyncThrowingStream`
+/// that a task of its own fills, as a handler shaped like Apple's sample would; the probe
+/// hears when the stream ends and whether it was cancelled.
+struct EndlessStreamHandler: URLSchemeHandler {
+    var probe = HandlerProbe()
+
+    func reply(for request: URLRequest) -> AsyncThrowingStream<URLSchemeTaskResult, any Error> {
+        let probe = self.probe
+        let response = okResponse(request.url!, mimeType: "text/plain")
+        return AsyncThrowingStream { continuation in
+            continuation.yield(.response(response))
+            let producer = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(5))
+                    guard case .enqueued = continuation.yield(.data(Data(repeating: 120, count: 4096))) else { return }
+                    probe.sent()
+                }
+            }
+            continuation.onTermination = { termination in
+                producer.cancel()
+                if case .cancelled = termination { probe.end(cancelled: true) } else { probe.end(cancelled: false) }
+            }
+        }
+    }
+}
+
+/// Answers with a short text made, chunk by chunk, in an `AsyncThrowingStream(unfolding:)`
+/// closure, and records whether that closure ever ran on the main thread.
+struct UnfoldingHandler: URLSchemeHandler {
+    var probe = ThreadProbe()
+
+    final class ThreadProbe: @unchecked Sendable {
+        private let lock = NSLock()
+        private var _calls = 0
+        private var _onMainThread = 0
+        var calls: Int { lock.withLock { _calls } }
+        var onMainThread: Int { lock.withLock { _onMainThread } }
+        func called() {
+            let main = Thread.isMainThread
+            lock.withLock {
+                _calls += 1
+                if main { _onMainThread += 1 }
+            }
+        }
+    }
+
+    func reply(for request: URLRequest) -> AsyncThrowingStream<URLSchemeTaskResult, any Error> {
+        let probe = self.probe
+        let url = request.url!
+        let parts = ["<title>Unfolded</title>", "<p>one</p>", "<p>two</p>"]
+        let next = Mutex(0)
+        return AsyncThrowingStream(unfolding: {
+            probe.called()
+            let index = next.withLock { index in
+                defer { index += 1 }
+                return index
+            }
+            if index == 0 { return .response(okResponse(url, mimeType: "text/html")) }
+            return index <= parts.count ? .data(Data(parts[index - 1].utf8)) : nil
+        })
+    }
 }
 
 /// Streams `count` chunks of `size` bytes, each made only when asked for; forever when
