@@ -73,10 +73,8 @@ struct ImmediateIteratorTests {
     /// the wait returns nil and the stream's producer hears of it.
     @Test func cancellingTheWaitingTaskEndsTheStream() async throws {
         let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
-        let cancelled = Cancelled()
-        continuation.onTermination = { termination in
-            if case .cancelled = termination { cancelled.set() }
-        }
+        let probe = HandlerProbe()
+        continuation.onTermination = { probe.end($0) }
         let elements = ImmediateIterator(stream.makeAsyncIterator())
         var asking = false
         var taken: Int?? = .none
@@ -86,21 +84,19 @@ struct ImmediateIteratorTests {
         }
         // The task runs up to its wait in one job of the main actor: once it has asked, it waits.
         await waitUntil("the task asked") { asking }
-        #expect(!cancelled.value)
+        #expect(!probe.cancelled)
         waiting.cancel()
         await waitUntil("the wait ended") { taken != nil }
         #expect(taken == .some(nil))
-        #expect(cancelled.value)
+        #expect(probe.cancelled)
     }
 
     /// A task cancelled before it asks sees what the stream's own iterator shows it: the
     /// stream is cancelled at once, and what it had already buffered is still handed out.
     @Test func aTaskAlreadyCancelledCancelsTheStream() async throws {
         let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
-        let cancelled = Cancelled()
-        continuation.onTermination = { termination in
-            if case .cancelled = termination { cancelled.set() }
-        }
+        let probe = HandlerProbe()
+        continuation.onTermination = { probe.end($0) }
         continuation.yield(1)
         let elements = ImmediateIterator(stream.makeAsyncIterator())
         var taken: [Int?] = []
@@ -108,19 +104,12 @@ struct ImmediateIteratorTests {
         let asking = Task { @MainActor in
             withUnsafeCurrentTask { $0?.cancel() }
             taken.append(try await elements.next())
-            cancelledByFirst = cancelled.value
+            cancelledByFirst = probe.cancelled
             taken.append(try await elements.next())
         }
         await waitUntil("both calls returned") { taken.count == 2 }
         #expect(taken == [1, nil])
         #expect(cancelledByFirst)
         asking.cancel()
-    }
-
-    private final class Cancelled: @unchecked Sendable {
-        private let lock = NSLock()
-        private var isSet = false
-        func set() { lock.withLock { isSet = true } }
-        var value: Bool { lock.withLock { isSet } }
     }
 }

@@ -52,6 +52,11 @@ final class HandlerProbe: @unchecked Sendable {
         }
     }
 
+    /// Records how a stream ended, from its `onTermination`.
+    func end<Element>(_ termination: AsyncThrowingStream<Element, any Error>.Continuation.Termination) {
+        if case .cancelled = termination { end(cancelled: true) } else { end(cancelled: false) }
+    }
+
     func sent() { lock.withLock { _chunksSent += 1 } }
     func sawCancellation() { lock.withLock { _cancelled = true } }
     func received(_ request: URLRequest) { lock.withLock { _requests.append(request) } }
@@ -77,7 +82,7 @@ struct EndlessStreamHandler: URLSchemeHandler {
             }
             continuation.onTermination = { termination in
                 producer.cancel()
-                if case .cancelled = termination { probe.end(cancelled: true) } else { probe.end(cancelled: false) }
+                probe.end(termination)
             }
         }
     }
@@ -245,7 +250,7 @@ struct FixedHandlerNeverResponding: URLSchemeHandler {
         let probe = self.probe
         return AsyncThrowingStream { continuation in
             continuation.onTermination = { termination in
-                if case .cancelled = termination { probe.end(cancelled: true) } else { probe.end(cancelled: false) }
+                probe.end(termination)
             }
         }
     }
