@@ -253,13 +253,30 @@ final class NavigationTracker {
     }
 
     /// `url` as WebKit writes it, for matching the URLs the engine reports against those
-    /// asked for: scheme and host in lower case, and `/` for an empty path.
+    /// asked for: scheme and host in lower case, and `/` for an empty path after a host.
+    ///
+    /// Read from the text itself: `URLComponents` runs a host through IDNA, which loads
+    /// ICU's data into the process (more than 2 MiB) for the first URL a page loads. Both
+    /// sides of a match come from a `URL` or from WebKit, so they are already encoded.
     nonisolated static func key(_ url: String) -> String {
-        guard var components = URLComponents(string: url), let host = components.host else { return url }
-        components.scheme = components.scheme?.lowercased()
-        components.host = host.lowercased()
-        if components.path.isEmpty { components.path = "/" }
-        return components.string ?? url
+        guard let colon = url.firstIndex(of: ":"), isScheme(url[..<colon]) else { return url }
+        let scheme = url[..<colon]
+        let rest = url[url.index(after: colon)...]
+        guard rest.hasPrefix("//") else { return scheme.lowercased() + ":" + rest }
+        let authorityStart = rest.index(rest.startIndex, offsetBy: 2)
+        let authorityEnd = rest[authorityStart...].firstIndex { "/?#".contains($0) } ?? rest.endIndex
+        let authority = rest[authorityStart..<authorityEnd]
+        // What comes before the last "@" is user information, whose case counts.
+        let hostStart = authority.lastIndex(of: "@").map { authority.index(after: $0) } ?? authority.startIndex
+        let path = rest[authorityEnd...]
+        return scheme.lowercased() + "://" + authority[..<hostStart] + authority[hostStart...].lowercased()
+            + (path.hasPrefix("/") ? "" : "/") + path
+    }
+
+    /// Whether `text` is a URL scheme: a letter, then letters, digits, `+`, `-` and `.`.
+    nonisolated private static func isScheme(_ text: Substring) -> Bool {
+        guard let first = text.first, first.isASCII, first.isLetter else { return false }
+        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
     /// The web process ended: every open navigation fails.

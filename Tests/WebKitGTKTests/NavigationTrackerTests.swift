@@ -109,6 +109,41 @@ struct NavigationTrackerTests {
         #expect(await outcome(of: new).events == [.startedProvisionalNavigation, .committed, .finished])
     }
 
+    /// URLs are matched as WebKit writes them: scheme and host in lower case, `/` for an
+    /// empty path after a host; user information, path, query and fragment as they are.
+    @Test(arguments: [
+        ("HTTP://Example.COM", "http://example.com/"),
+        ("http://Example.com?q=A#B", "http://example.com/?q=A#B"),
+        ("https://User:Pw@Host.Test:8080/Path?Q#F", "https://User:Pw@host.test:8080/Path?Q#F"),
+        ("lakes://Articles/Tahoe#Depth", "lakes://articles/Tahoe#Depth"),
+        ("http://[::1]:8080", "http://[::1]:8080/"),
+        ("https://XN--BCHER-KVA.example/", "https://xn--bcher-kva.example/"),
+        ("file:///tmp/A.html", "file:///tmp/A.html"),
+        ("ABOUT:blank", "about:blank"),
+        ("data:text/html,<b>Hi</b>", "data:text/html,<b>Hi</b>"),
+        ("no scheme here", "no scheme here"),
+        ("1http://a.test/", "1http://a.test/"),
+    ])
+    func urlsAreKeyedAsWebKitWritesThem(_ url: String, _ key: String) {
+        #expect(NavigationTracker.key(url) == key)
+    }
+
+    /// A move within the document ends its load when WebKit reports the URL, whatever the
+    /// case of the scheme and host asked for.
+    @Test func aFragmentMoveEndsWhenWebKitReportsItsURL() async {
+        let tracker = NavigationTracker()
+        let url = "HTTP://A.Test#Part"
+        let events = tracker.begin(.request(URL(string: url)!), url: url, sameDocument: true)
+        tracker.urlChanged(to: "http://a.test/#Other")
+        #expect(tracker.pending != nil)
+        tracker.urlChanged(to: "http://a.test/#Part")
+        #expect(tracker.pending == nil)
+        tracker.close()  // fails the load instead, if it is still open
+        let result = await outcome(of: events)
+        #expect(result.events.isEmpty)
+        #expect(result.error == nil)
+    }
+
     @Test func aNavigationThePageStartsGetsItsOwnIdentity() {
         let tracker = NavigationTracker()
         var updates: [WebPage.NavigationUpdate] = []
