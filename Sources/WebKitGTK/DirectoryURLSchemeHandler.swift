@@ -363,17 +363,86 @@ package enum ByteRange: Equatable {
     }
 }
 
-/// HTTP dates (RFC 9110's IMF-fixdate).
+/// HTTP dates (RFC 9110, section 5.6.7): written as IMF-fixdate, read in that form and in
+/// the two obsolete ones a recipient must also accept.
+///
+/// Written and read by hand in GMT: a `DateFormatter` loads ICU's locale, calendar and time
+/// zone data on its first use, several MiB in the process for the first file served.
 enum HTTPDate {
-    private static let formatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter
-    }()
-    private static let lock = NSLock()
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let fullWeekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    static func string(from date: Date) -> String { lock.withLock { formatter.string(from: date) } }
-    static func parse(_ text: String) -> Date? { lock.withLock { formatter.date(from: text) } }
+    /// `date` as IMF-fixdate, such as `Sun, 06 Nov 1994 08:49:37 GMT`; fractions of a second
+    /// are dropped.
+    static func string(from date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func padded(_ value: Int32, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(weekdays[Int(parts.tm_wday)]), \(padded(parts.tm_mday, 2)) \(months[Int(parts.tm_mon)]) "
+            + "\(padded(parts.tm_year + 1900, 4)) \(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)):"
+            + "\(padded(parts.tm_sec, 2)) GMT"
+    }
+
+    /// The date `text` names, in any of the three forms (`Sun, 06 Nov 1994 08:49:37 GMT`,
+    /// `Sunday, 06-Nov-94 08:49:37 GMT`, `Sun Nov  6 08:49:37 1994`), or nil when it is none
+    /// of them or names no real day. A two-digit year more than 50 years ahead of `now` is
+    /// read as the last such year in the past.
+    static func parse(_ text: String, now: Date = Date()) -> Date? {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        let day: Substring, month: Substring, year: Substring, time: Substring
+        if words.count == 6, words[0].hasSuffix(","), weekdays.contains(String(words[0].dropLast())), words[5] == "GMT"
+        {
+            (day, month, year, time) = (words[1], words[2], words[3], words[4])  // IMF-fixdate
+            guard day.count == 2, year.count == 4 else { return nil }
+        } else if words.count == 4, words[0].hasSuffix(","), fullWeekdays.contains(String(words[0].dropLast())),
+            words[3] == "GMT"
+        {
+            let date = words[1].split(separator: "-", omittingEmptySubsequences: false)  // rfc850-date
+            guard date.count == 3, date[0].count == 2, date[2].count == 2 else { return nil }
+            (day, month, year, time) = (date[0], date[1], date[2], words[2])
+        } else if words.count == 5, weekdays.contains(String(words[0])) {
+            (month, day, time, year) = (words[1], words[2], words[3], words[4])  // asctime-date
+            guard (1...2).contains(day.count), year.count == 4 else { return nil }
+        } else {
+            return nil
+        }
+        let clock = time.split(separator: ":", omittingEmptySubsequences: false)
+        guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
+            let monthIndex = months.firstIndex(where: { $0 == month }),
+            let dayNumber = number(day), var yearNumber = number(year),
+            let hour = number(clock[0]), let minute = number(clock[1]), let second = number(clock[2]),
+            (1...31).contains(dayNumber), hour < 24, minute < 60, second <= 60
+        else { return nil }
+        if year.count == 2 {
+            var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
+            var today = tm()
+            gmtime_r(&seconds, &today)
+            let thisYear = Int(today.tm_year) + 1900
+            yearNumber += thisYear - thisYear % 100
+            if yearNumber > thisYear + 50 { yearNumber -= 100 }
+        }
+        let isLeapYear = yearNumber % 4 == 0 && (yearNumber % 100 != 0 || yearNumber % 400 == 0)
+        let monthLengths = [31, isLeapYear ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard dayNumber <= monthLengths[monthIndex] else { return nil }
+        var parts = tm()
+        parts.tm_year = Int32(yearNumber - 1900)
+        parts.tm_mon = Int32(monthIndex)
+        parts.tm_mday = Int32(dayNumber)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+    }
+
+    /// The value of a run of ASCII digits.
+    private static func number(_ digits: Substring) -> Int? {
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        return Int(digits)
+    }
 }

@@ -192,6 +192,48 @@ struct DirectoryURLSchemeHandlerTests {
         }
     }
 
+    /// RFC 9110's example date, in the form written and the two obsolete forms also read.
+    @Test(arguments: [
+        "Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994",
+    ])
+    func httpDatesAreReadInAllThreeForms(_ text: String) {
+        #expect(HTTPDate.parse(text) == Date(timeIntervalSince1970: 784_111_777))
+    }
+
+    @Test func httpDatesAreWrittenAsIMFFixdate() {
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 784_111_777.9)) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 0)) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 951_782_400)) == "Tue, 29 Feb 2000 00:00:00 GMT")
+        let now = Date()
+        #expect(
+            HTTPDate.parse(HTTPDate.string(from: now))
+                == Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
+    }
+
+    @Test(arguments: [
+        "", "Sun, 06 Nov 1994 08:49:37", "Sun, 06 Nov 1994 08:49:37 UTC", "Sun, 6 Nov 1994 08:49:37 GMT",
+        "Sun, 06 Nov 94 08:49:37 GMT", "Sun, 06 Now 1994 08:49:37 GMT", "Sun, 31 Feb 1994 08:49:37 GMT",
+        "Sun, 29 Feb 1900 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 08:60:00 GMT",
+        "Sun, 06 Nov 1994 8:49:37 GMT", "Sun, 06 Nov 1994 08:49:3x GMT", "Sun, 00 Nov 1994 08:49:37 GMT",
+        "Sunday, 06-Nov-1994 08:49:37 GMT", "Sun Nov 06 08:49:37 94", "Funday, 06 Nov 1994 08:49:37 GMT",
+        "Sun, -6 Nov 1994 08:49:37 GMT", "Sun, ０６ Nov 1994 08:49:37 GMT",
+    ])
+    func malformedHTTPDatesAreNotDates(_ text: String) {
+        #expect(HTTPDate.parse(text) == nil)
+    }
+
+    /// A two-digit year more than 50 years ahead is the last such year in the past.
+    @Test func twoDigitYearsAreReadWithinFiftyYearsAhead() throws {
+        let now = try #require(HTTPDate.parse("Fri, 04 Dec 2026 00:00:00 GMT"))
+        #expect(
+            HTTPDate.parse("Friday, 04-Dec-76 00:00:00 GMT", now: now)
+                == HTTPDate.parse("Fri, 04 Dec 2076 00:00:00 GMT"))
+        #expect(
+            HTTPDate.parse("Friday, 04-Dec-77 00:00:00 GMT", now: now)
+                == HTTPDate.parse("Sat, 04 Dec 1977 00:00:00 GMT"))
+        #expect(HTTPDate.parse("Friday, 04-Dec-26 00:00:00 GMT", now: now) == now)
+    }
+
     @Test func typesFollowExtensions() {
         #expect(DirectoryURLSchemeHandler.mimeType(forExtension: "SVG") == "image/svg+xml")
         #expect(DirectoryURLSchemeHandler.mimeType(forExtension: "woff2") == "font/woff2")
