@@ -256,8 +256,8 @@ final class NavigationTracker {
     /// asked for: scheme and host in lower case, and `/` for an empty path after a host.
     ///
     /// Read from the text itself: `URLComponents` runs a host through IDNA, which loads
-    /// ICU's data into the process (more than 2 MiB) for the first URL a page loads. Both
-    /// sides of a match come from a `URL` or from WebKit, so they are already encoded.
+    /// ICU's data into the process for the first URL a page loads. Both sides of a match
+    /// come from a `URL` or from WebKit, so they are already encoded.
     nonisolated static func key(_ url: String) -> String {
         guard let colon = url.firstIndex(of: ":"), isScheme(url[..<colon]) else { return url }
         let scheme = url[..<colon]
