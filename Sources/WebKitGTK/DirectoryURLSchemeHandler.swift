@@ -374,9 +374,12 @@ enum HTTPDate {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `date` as IMF-fixdate, such as `Sun, 06 Nov 1994 08:49:37 GMT`; fractions of a second
-    /// are dropped.
+    /// are dropped, and a date outside the years 1 to 9999, which the form cannot write, is
+    /// written as the nearer of the two.
     static func string(from date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        let interval = date.timeIntervalSince1970.rounded(.down)
+        let written = interval.isFinite ? min(max(interval, -62_135_596_800), 253_402_300_799) : 0
+        var seconds = time_t(written)
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func padded(_ value: Int32, _ width: Int) -> String {

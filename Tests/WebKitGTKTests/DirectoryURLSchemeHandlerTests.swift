@@ -204,6 +204,8 @@ struct DirectoryURLSchemeHandlerTests {
         #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 784_111_777.9)) == "Sun, 06 Nov 1994 08:49:37 GMT")
         #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 0)) == "Thu, 01 Jan 1970 00:00:00 GMT")
         #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 951_782_400)) == "Tue, 29 Feb 2000 00:00:00 GMT")
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 1e18)) == "Fri, 31 Dec 9999 23:59:59 GMT")
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: -1e18)) == "Mon, 01 Jan 0001 00:00:00 GMT")
         let now = Date()
         #expect(
             HTTPDate.parse(HTTPDate.string(from: now))
