@@ -68,7 +68,7 @@ package final class AddedLakeStore {
             return .loaded
         } catch {
             lakes = []
-            let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+            let stamp = InternetDate.string(from: Date()).replacingOccurrences(of: ":", with: "")
             let aside = folder.appendingPathComponent("lakes.json.corrupt-\(stamp)")
             do {
                 try FileManager.default.moveItem(at: file, to: aside)
@@ -86,7 +86,7 @@ package final class AddedLakeStore {
     /// - Throws: The decoding error when `data` is not a list of lakes.
     package nonisolated static func lakes(from data: Data) throws -> [AddedLake] {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom(InternetDate.decode)
         var seen = Set<String>()
         return try decoder.decode([AddedLake].self, from: data).compactMap { lake in
             guard isWebAddress(lake.url), seen.insert(lake.id).inserted else { return nil }
@@ -100,7 +100,7 @@ package final class AddedLakeStore {
     package nonisolated static func data(for lakes: [AddedLake]) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom(InternetDate.encode)
         return try encoder.encode(lakes)
     }
 

@@ -92,7 +92,7 @@ package final class SightingStore: @unchecked Sendable {
     /// - Throws: The decoding error when `data` is not a list of sightings.
     package static func sightings(from data: Data) throws -> [Sighting] {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom(InternetDate.decode)
         return try decoder.decode([Sighting].self, from: data).map { sighting in
             var sighting = sighting
             sighting.date = sighting.date.wholeSeconds
@@ -104,7 +104,7 @@ package final class SightingStore: @unchecked Sendable {
     package static func data(for sightings: [Sighting]) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom(InternetDate.encode)
         return try encoder.encode(sightings)
     }
 
