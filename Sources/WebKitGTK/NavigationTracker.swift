@@ -259,7 +259,7 @@ final class NavigationTracker {
     /// ICU's data into the process for the first URL a page loads. Both sides of a match
     /// come from a `URL` or from WebKit, so they are already encoded.
     nonisolated static func key(_ url: String) -> String {
-        guard let colon = url.firstIndex(of: ":"), isScheme(url[..<colon]) else { return url }
+        guard let colon = url.firstIndex(of: ":"), url[..<colon].unicodeScalars.isURLScheme else { return url }
         let scheme = url[..<colon]
         let rest = url[url.index(after: colon)...]
         guard rest.hasPrefix("//") else { return scheme.lowercased() + ":" + rest }
@@ -271,12 +271,6 @@ final class NavigationTracker {
         let path = rest[authorityEnd...]
         return scheme.lowercased() + "://" + authority[..<hostStart] + authority[hostStart...].lowercased()
             + (path.hasPrefix("/") ? "" : "/") + path
-    }
-
-    /// Whether `text` is a URL scheme: a letter, then letters, digits, `+`, `-` and `.`.
-    nonisolated private static func isScheme(_ text: Substring) -> Bool {
-        guard let first = text.first, first.isASCII, first.isLetter else { return false }
-        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
     /// The web process ended: every open navigation fails.
@@ -401,3 +395,15 @@ struct NavigationEvents: AsyncSequence, Sendable {
 // Copies of an iterator share its ``ImmediateIterator``, which one task at a time may use.
 @available(*, unavailable)
 extension NavigationEvents.Iterator: Sendable {}
+
+extension Substring.UnicodeScalarView {
+    /// Whether this is a URL scheme (RFC 3986): an ASCII letter, then ASCII letters, digits,
+    /// `+`, `-` and `.`.
+    package var isURLScheme: Bool {
+        guard let first = self.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first) else { return false }
+        return allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "+-.".unicodeScalars.contains($0)
+        }
+    }
+}
