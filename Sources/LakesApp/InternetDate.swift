@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import WebKitGTK
 
 /// The dates of Lakes' files, as RFC 3339 internet date-times (`2026-12-04T09:30:00Z`),
 /// written and read by hand.
@@ -11,23 +8,13 @@ import Foundation
 /// calendar in the current time zone, and finding that zone loads ICU's time-zone data: a
 /// few MiB in Lakes' process, at start-up, for a reader who has added a lake.
 enum InternetDate {
-    /// The instants four digits of year can write: 0000-01-01T00:00:00Z to
-    /// 9999-12-31T23:59:59Z, in seconds since 1970.
-    static let writable: ClosedRange<TimeInterval> = -62_167_219_200...253_402_300_799
-
-    /// `date` in UTC, to the second, as Foundation's `.iso8601` writes it; a date outside
-    /// ``writable`` is written as its nearer end.
+    /// `date` in UTC, to the second, as Foundation's `.iso8601` writes it; a date outside the
+    /// years 0000 to 9999, which four digits can write, is written as the nearer of the two.
     static func string(from date: Date) -> String {
-        let interval = date.timeIntervalSince1970.rounded(.down)
-        var seconds = time_t(interval.isFinite ? min(max(interval, writable.lowerBound), writable.upperBound) : 0)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func padded(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2))T"
-            + "\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)):\(padded(parts.tm_sec, 2))Z"
+        let fields = UTCCalendar.fields(of: date, years: 0...9999)
+        func two(_ value: Int) -> String { UTCCalendar.digits(value, 2) }
+        return "\(UTCCalendar.digits(fields.year, 4))-\(two(fields.month))-\(two(fields.day))T"
+            + "\(two(fields.hour)):\(two(fields.minute)):\(two(fields.second))Z"
     }
 
     /// The date `text` names: `yyyy-mm-ddThh:mm:ss`, a fraction of a second if any, then `Z`
@@ -52,7 +39,7 @@ enum InternetDate {
             byte(at: 7, is: "-"), let day = number(at: 8, digits: 2), byte(at: 10, is: "Tt"),
             let hour = number(at: 11, digits: 2), byte(at: 13, is: ":"), let minute = number(at: 14, digits: 2),
             byte(at: 16, is: ":"), let second = number(at: 17, digits: 2),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
+            let local = UTCCalendar.date(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -79,21 +66,12 @@ enum InternetDate {
         } else {
             return nil
         }
-        guard index == bytes.count else { return nil }
-        var parts = tm()
-        parts.tm_year = Int32(year - 1900)
-        parts.tm_mon = Int32(month - 1)
-        parts.tm_mday = Int32(day)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(min(second, 59))  // a leap second is the next one
-        var seconds = timegm(&parts)
-        // timegm moves a day the month does not have (31 April) into the next month.
-        var check = tm()
-        gmtime_r(&seconds, &check)
-        guard check.tm_mday == Int32(day), check.tm_mon == Int32(month - 1) else { return nil }
-        let instant = TimeInterval(seconds + time_t(second - min(second, 59) - offset)) + fraction
-        guard instant >= writable.lowerBound, instant < writable.upperBound + 1 else { return nil }
+        let instant = local - TimeInterval(offset) + fraction
+        guard index == bytes.count,
+            let earliest = UTCCalendar.date(year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0),
+            let latest = UTCCalendar.date(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59),
+            (earliest..<latest + 1).contains(instant)
+        else { return nil }
         return Date(timeIntervalSince1970: instant)
     }
 

@@ -364,10 +364,7 @@ package enum ByteRange: Equatable {
 }
 
 /// HTTP dates (RFC 9110, section 5.6.7): written as IMF-fixdate, read in that form and in
-/// the two obsolete ones a recipient must also accept.
-///
-/// Written and read by hand in GMT: a `DateFormatter` loads ICU's locale, calendar and time
-/// zone data on its first use, several MiB in the process for the first file served.
+/// the two obsolete ones a recipient must also accept, by hand (see ``UTCCalendar``).
 enum HTTPDate {
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let fullWeekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
@@ -377,18 +374,10 @@ enum HTTPDate {
     /// are dropped, and a date outside the years 1 to 9999, which the form cannot write, is
     /// written as the nearer of the two.
     static func string(from date: Date) -> String {
-        let interval = date.timeIntervalSince1970.rounded(.down)
-        let written = interval.isFinite ? min(max(interval, -62_135_596_800), 253_402_300_799) : 0
-        var seconds = time_t(written)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func padded(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(weekdays[Int(parts.tm_wday)]), \(padded(parts.tm_mday, 2)) \(months[Int(parts.tm_mon)]) "
-            + "\(padded(parts.tm_year + 1900, 4)) \(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)):"
-            + "\(padded(parts.tm_sec, 2)) GMT"
+        let fields = UTCCalendar.fields(of: date, years: 1...9999)
+        func two(_ value: Int) -> String { UTCCalendar.digits(value, 2) }
+        return "\(weekdays[fields.weekday]), \(two(fields.day)) \(months[fields.month - 1]) "
+            + "\(UTCCalendar.digits(fields.year, 4)) \(two(fields.hour)):\(two(fields.minute)):\(two(fields.second)) GMT"
     }
 
     /// The date `text` names, in any of the three forms (`Sun, 06 Nov 1994 08:49:37 GMT`,
@@ -418,28 +407,16 @@ enum HTTPDate {
         guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
             let monthIndex = months.firstIndex(where: { $0 == month }),
             let dayNumber = number(day), var yearNumber = number(year),
-            let hour = number(clock[0]), let minute = number(clock[1]), let second = number(clock[2]),
-            (1...31).contains(dayNumber), hour < 24, minute < 60, second <= 60
+            let hour = number(clock[0]), let minute = number(clock[1]), let second = number(clock[2])
         else { return nil }
         if year.count == 2 {
-            var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
-            var today = tm()
-            gmtime_r(&seconds, &today)
-            let thisYear = Int(today.tm_year) + 1900
+            let thisYear = UTCCalendar.fields(of: now, years: 1...9999).year
             yearNumber += thisYear - thisYear % 100
             if yearNumber > thisYear + 50 { yearNumber -= 100 }
         }
-        let isLeapYear = yearNumber % 4 == 0 && (yearNumber % 100 != 0 || yearNumber % 400 == 0)
-        let monthLengths = [31, isLeapYear ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard dayNumber <= monthLengths[monthIndex] else { return nil }
-        var parts = tm()
-        parts.tm_year = Int32(yearNumber - 1900)
-        parts.tm_mon = Int32(monthIndex)
-        parts.tm_mday = Int32(dayNumber)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(second)
-        return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+        return UTCCalendar.date(
+            year: yearNumber, month: monthIndex + 1, day: dayNumber, hour: hour, minute: minute, second: second
+        ).map(Date.init(timeIntervalSince1970:))
     }
 
     /// The value of a run of ASCII digits.
