@@ -5,9 +5,18 @@ import WebKitGTK
 /// written and read by hand.
 ///
 /// Foundation's ISO 8601 coding (`JSONDecoder`'s and `JSONEncoder`'s `.iso8601`) makes a
-/// calendar in the current time zone, and finding that zone loads ICU's time-zone data: a
-/// few MiB in Lakes' process, at start-up, for a reader who has added a lake.
+/// calendar in the current time zone, and finding that zone loads ICU's time-zone data into
+/// Lakes' process: at start-up for a reader who has added a lake, on the first sighting
+/// for one who has sent one. Dates from 15 October 1582 on are written and read as
+/// Foundation did; before it, Foundation's calendar is Julian and ``UTCCalendar`` is not.
 enum InternetDate {
+    /// The seconds four digits of year can write, from 0000-01-01T00:00:00Z to
+    /// 9999-12-31T23:59:59Z.
+    private static let writable =
+        UTCCalendar.date(year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0)!
+        .timeIntervalSince1970...UTCCalendar.date(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59)!
+        .timeIntervalSince1970
+
     /// `date` in UTC, to the second, as Foundation's `.iso8601` writes it; a date outside the
     /// years 0000 to 9999, which four digits can write, is written as the nearer of the two.
     static func string(from date: Date) -> String {
@@ -44,15 +53,12 @@ enum InternetDate {
         var index = 19
         var fraction = 0.0
         if byte(at: index, is: ".") {
-            index += 1
-            var scale = 0.1
-            let start = index
-            while let digit = number(at: index, digits: 1) {
-                fraction += Double(digit) * scale
-                scale /= 10
-                index += 1
-            }
-            guard index > start else { return nil }
+            let start = index + 1
+            index = start
+            while number(at: index, digits: 1) != nil { index += 1 }
+            guard index > start, let read = Double("0." + String(decoding: bytes[start..<index], as: UTF8.self))
+            else { return nil }
+            fraction = read
         }
         var offset = 0
         if byte(at: index, is: "Zz") {
@@ -66,13 +72,10 @@ enum InternetDate {
         } else {
             return nil
         }
-        let instant = local - TimeInterval(offset) + fraction
-        guard index == bytes.count,
-            let earliest = UTCCalendar.date(year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0),
-            let latest = UTCCalendar.date(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59),
-            (earliest..<latest + 1).contains(instant)
-        else { return nil }
-        return Date(timeIntervalSince1970: instant)
+        let whole = local.timeIntervalSince1970 - TimeInterval(offset)
+        guard index == bytes.count, Self.writable.contains(whole) else { return nil }
+        // A fraction of .999… that a Double rounds up stays within its second.
+        return Date(timeIntervalSince1970: min(whole + fraction, (whole + 1).nextDown))
     }
 
     /// Writes a date for `JSONEncoder`'s `.custom` strategy.

@@ -40,12 +40,13 @@ package enum LakeAddress {
 
     // What was typed is read scalar by scalar, as a regular expression would read it, without
     // one: ICU's first regular expression loads about 4 MiB of its data into Lakes' process.
+    // Both checks are for text the caller has found free of whitespace.
 
     /// Whether `typed` starts with a scheme and its colon (`https:`, `mailto:`).
     static func hasScheme(_ typed: String) -> Bool {
         let scalars = typed.unicodeScalars
         guard let colon = scalars.firstIndex(of: ":") else { return false }
-        return scalars[..<colon].isURLScheme
+        return URLScheme.isName(scalars[..<colon])
     }
 
     /// Whether `typed` is a site and port without a scheme (`localhost:8080/lake`): a name

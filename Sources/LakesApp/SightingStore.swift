@@ -114,7 +114,7 @@ package final class SightingStore: @unchecked Sendable {
     /// Read scalar by scalar, without a regular expression: ICU's first one loads about 4 MiB
     /// of its data into Lakes' process.
     static func isEmail(_ text: String) -> Bool {
-        guard text.count <= 254, !text.contains(where: \.isWhitespace) else { return false }
+        guard text.count <= 254, !text.unicodeScalars.contains(where: \.properties.isWhitespace) else { return false }
         let parts = text.unicodeScalars.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else { return false }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)

@@ -382,8 +382,8 @@ enum HTTPDate {
 
     /// The date `text` names, in any of the three forms (`Sun, 06 Nov 1994 08:49:37 GMT`,
     /// `Sunday, 06-Nov-94 08:49:37 GMT`, `Sun Nov  6 08:49:37 1994`), or nil when it is none
-    /// of them or names no real day. A two-digit year more than 50 years ahead of `now` is
-    /// read as the last such year in the past.
+    /// of them or names no real day. A two-digit year is read as the year with those digits
+    /// from 50 years before `now` to 50 after it, as RFC 9110 asks.
     static func parse(_ text: String, now: Date = Date()) -> Date? {
         let words = text.split(separator: " ", omittingEmptySubsequences: true)
         let day: Substring, month: Substring, year: Substring, time: Substring
@@ -413,10 +413,10 @@ enum HTTPDate {
             let thisYear = UTCCalendar.fields(of: now, years: 1...9999).year
             yearNumber += thisYear - thisYear % 100
             if yearNumber > thisYear + 50 { yearNumber -= 100 }
+            if yearNumber <= thisYear - 50 { yearNumber += 100 }
         }
         return UTCCalendar.date(
-            year: yearNumber, month: monthIndex + 1, day: dayNumber, hour: hour, minute: minute, second: second
-        ).map(Date.init(timeIntervalSince1970:))
+            year: yearNumber, month: monthIndex + 1, day: dayNumber, hour: hour, minute: minute, second: second)
     }
 
     /// The value of a run of ASCII digits.

@@ -252,14 +252,16 @@ final class NavigationTracker {
         self.pending = nil
     }
 
-    /// `url` as WebKit writes it, for matching the URLs the engine reports against those
-    /// asked for: scheme and host in lower case, and `/` for an empty path after a host.
+    /// `url` in the form both sides of a match are put in, to match the URLs the engine
+    /// reports against those asked for: scheme and host in lower case, and `/` for an empty
+    /// path after a host.
     ///
     /// Read from the text itself: `URLComponents` runs a host through IDNA, which loads
     /// ICU's data into the process for the first URL a page loads. Both sides of a match
-    /// come from a `URL` or from WebKit, so they are already encoded.
+    /// come from a `URL` or from WebKit, so they are already encoded; a host written with
+    /// percent escapes (`ex%61mple.org`), which `URLComponents` decoded, is kept as written.
     nonisolated static func key(_ url: String) -> String {
-        guard let colon = url.firstIndex(of: ":"), url[..<colon].unicodeScalars.isURLScheme else { return url }
+        guard let colon = url.firstIndex(of: ":"), URLScheme.isName(url[..<colon].unicodeScalars) else { return url }
         let scheme = url[..<colon]
         let rest = url[url.index(after: colon)...]
         guard rest.hasPrefix("//") else { return scheme.lowercased() + ":" + rest }
@@ -395,15 +397,3 @@ struct NavigationEvents: AsyncSequence, Sendable {
 // Copies of an iterator share its ``ImmediateIterator``, which one task at a time may use.
 @available(*, unavailable)
 extension NavigationEvents.Iterator: Sendable {}
-
-extension Substring.UnicodeScalarView {
-    /// Whether this is a URL scheme (RFC 3986): an ASCII letter, then ASCII letters, digits,
-    /// `+`, `-` and `.`.
-    package var isURLScheme: Bool {
-        guard let first = self.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first) else { return false }
-        return allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                || "+-.".unicodeScalars.contains($0)
-        }
-    }
-}

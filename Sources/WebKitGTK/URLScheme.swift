@@ -27,15 +27,18 @@ public struct URLScheme: Hashable, Sendable, CustomStringConvertible {
     /// - Parameter name: The scheme's name, without the colon, at most 64 characters.
     public init?(_ name: String) {
         let lowered = name.lowercased()
-        guard let first = lowered.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-            lowered.unicodeScalars.allSatisfy({ $0.isASCII && (Self.allowed.contains($0)) }),
-            lowered.count <= 64,
-            !Self.builtIn.contains(lowered)
+        guard Self.isName(lowered.unicodeScalars), lowered.count <= 64, !Self.builtIn.contains(lowered)
         else { return nil }
         rawValue = lowered
     }
 
-    private static let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789+-.")
+    /// Whether `scalars` spell a scheme's name (RFC 3986): an ASCII letter, then ASCII
+    /// letters, digits, `+`, `-` and `.`.
+    package static func isName(_ scalars: some Collection<Unicode.Scalar>) -> Bool {
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        guard let first = scalars.first, isLetter(first) else { return false }
+        return scalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+    }
 
     /// The scheme's name, lowercased, as ``rawValue``.
     public var description: String { rawValue }

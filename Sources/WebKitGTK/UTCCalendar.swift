@@ -4,11 +4,13 @@ import Foundation
     import Glibc
 #endif
 
-/// The Gregorian calendar in UTC, from the C library, for dates written and read by hand.
+/// The Gregorian calendar in UTC, from the C library, for dates written and read by hand:
+/// years 0 to 9999, the calendar's rules taken back before it began in 1582 (Foundation's
+/// Gregorian calendar is Julian before 15 October 1582).
 ///
 /// Foundation's calendars and date formats find the current time zone on first use, which
-/// loads ICU's time-zone data into the process: several MiB for a header or a file's
-/// timestamp that needs none of it.
+/// loads ICU's time-zone data into the process, for a header or a file's timestamp that
+/// needs none of it.
 package enum UTCCalendar {
     /// A moment's calendar fields in UTC.
     package struct Fields: Equatable, Sendable {
@@ -23,13 +25,14 @@ package enum UTCCalendar {
         package var weekday: Int
     }
 
-    /// `date`'s fields, to the second (a fraction is dropped); a date outside `years` gives
-    /// the first or last second of them, whichever is nearer.
+    /// `date`'s fields, to the second (a fraction is dropped); a date outside `years` (itself
+    /// kept within 0 to 9999) gives the first or last second of them, whichever is nearer.
     package static func fields(of date: Date, years: ClosedRange<Int>) -> Fields {
+        let years = years.clamped(to: 0...9999)
         let earliest = TimeInterval(secondsSince1970(year: years.lowerBound, month: 1, day: 1))
         let latest = TimeInterval(secondsSince1970(year: years.upperBound + 1, month: 1, day: 1)) - 1
         let interval = date.timeIntervalSince1970.rounded(.down)
-        var seconds = time_t(interval.isFinite ? min(max(interval, earliest), latest) : 0)
+        var seconds = time_t(interval.isNaN ? 0 : min(max(interval, earliest), latest))
         var parts = tm()
         gmtime_r(&seconds, &parts)
         return Fields(
@@ -38,17 +41,17 @@ package enum UTCCalendar {
             weekday: Int(parts.tm_wday))
     }
 
-    /// The moment with these fields, in seconds since 1970; nil for a year outside 0 to 9999,
-    /// a month, day, hour, minute or second out of range, or a day the month does not have.
-    /// A second of 60 (a leap second) is the first second of the next minute.
+    /// The moment with these fields; nil for a year outside 0 to 9999, a month, day, hour,
+    /// minute or second out of range, or a day the month does not have. A second of 60 (a
+    /// leap second) is the first second of the next minute.
     package static func date(
         year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
-    ) -> TimeInterval? {
+    ) -> Date? {
         guard (1...12).contains(month), day >= 1, day <= days(inMonth: month, of: year), (0..<24).contains(hour),
             (0..<60).contains(minute), (0...60).contains(second), (0...9999).contains(year)
         else { return nil }
-        return TimeInterval(
-            secondsSince1970(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+        let seconds = secondsSince1970(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     /// `value` in decimal, with zeros before it to make at least `width` digits.

@@ -53,15 +53,22 @@ struct InternetDateTests {
     }
 
     @Test func whatIsReadIsWrittenBackToTheSecond() throws {
-        for text in ["2026-12-01T11:30:00.5+01:30", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z"] {
+        for text in [
+            "2026-12-01T11:30:00.5+01:30", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z",
+            "9999-12-31T23:59:59.99999999999999999999Z",
+        ] {
             let date = try #require(InternetDate.date(from: text))
             let whole = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
             #expect(InternetDate.date(from: InternetDate.string(from: date)) == whole)
         }
     }
 
-    @Test func aFileWithADateThatIsNoneIsNotRead() {
-        let json = Data(#"[{"url": "https://example.org/lake", "title": "Lake", "added": "yesterday"}]"#.utf8)
-        #expect(throws: DecodingError.self) { try AddedLakeStore.lakes(from: json) }
+    @Test func aFileWithADateThatIsNoneIsNotRead() throws {
+        func file(added: String) -> Data {
+            Data(#"[{"url": "https://example.org/lake", "title": "Lake", "added": "\#(added)"}]"#.utf8)
+        }
+        let lakes = try AddedLakeStore.lakes(from: file(added: "2026-12-01T10:00:00Z"))
+        #expect(lakes.map(\.added) == [Date(timeIntervalSince1970: 1_796_119_200)])
+        #expect(throws: DecodingError.self) { try AddedLakeStore.lakes(from: file(added: "yesterday")) }
     }
 }

@@ -8,10 +8,11 @@ import Testing
 /// they replace did; those expressions are the oracle here, over many generated inputs.
 struct TypedTextChecksTests {
     /// Pieces of typed text: the characters the checks care about, letters and digits of
-    /// other scripts, combining marks that join the character before them, and whitespace.
+    /// other scripts, combining marks that join the character before them, a mark that
+    /// joins the one after it (U+0600), and whitespace.
     static let pieces = [
         "a", "Z", "0", "9", "+", "-", ".", ":", "/", "@", "_", "é", "\u{0301}", "１", "٣", "e\u{0301}", " ", "\n",
-        "x", "h", "t", "p", "s", "#", "?", "[", "]", "ß", "ǅ", "ⅷ", "\u{200B}",
+        "x", "h", "t", "p", "s", "#", "?", "[", "]", "ß", "ǅ", "ⅷ", "\u{200B}", "\u{0600}",
     ]
     static let seeds = [
         "https://en.wikipedia.org/wiki/Lake_Geneva", "localhost:8080/lake", "reader@example.org", "mailto:x",
@@ -73,5 +74,7 @@ struct TypedTextChecksTests {
         #expect(!SightingStore.isEmail("reader@-lakes.org"))
         #expect(!SightingStore.isEmail("reader@lakes"))
         #expect(!SightingStore.isEmail("a@b@c.org"))
+        // U+0600 joins the space after it into one Character, which is not whitespace.
+        #expect(!SightingStore.isEmail("\u{0600} reader@lakes.org"))
     }
 }

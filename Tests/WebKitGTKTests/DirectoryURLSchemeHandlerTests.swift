@@ -206,10 +206,15 @@ struct DirectoryURLSchemeHandlerTests {
         #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 951_782_400)) == "Tue, 29 Feb 2000 00:00:00 GMT")
         #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 1e18)) == "Fri, 31 Dec 9999 23:59:59 GMT")
         #expect(HTTPDate.string(from: Date(timeIntervalSince1970: -1e18)) == "Mon, 01 Jan 0001 00:00:00 GMT")
-        let now = Date()
-        #expect(
-            HTTPDate.parse(HTTPDate.string(from: now))
-                == Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: .infinity)) == "Fri, 31 Dec 9999 23:59:59 GMT")
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: -.infinity)) == "Mon, 01 Jan 0001 00:00:00 GMT")
+    }
+
+    @Test func anHTTPDateWrittenReadsBackToTheSecond() {
+        for seconds in [0, 784_111_777.9, 951_782_400, 1_796_119_200.5, 253_402_300_799] {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(HTTPDate.parse(HTTPDate.string(from: date)) == Date(timeIntervalSince1970: seconds.rounded(.down)))
+        }
     }
 
     @Test(arguments: [
@@ -224,7 +229,7 @@ struct DirectoryURLSchemeHandlerTests {
         #expect(HTTPDate.parse(text) == nil)
     }
 
-    /// A two-digit year more than 50 years ahead is the last such year in the past.
+    /// A two-digit year is the year with those digits from 50 years back to 50 ahead.
     @Test func twoDigitYearsAreReadWithinFiftyYearsAhead() throws {
         let now = try #require(HTTPDate.parse("Fri, 04 Dec 2026 00:00:00 GMT"))
         #expect(
@@ -234,6 +239,13 @@ struct DirectoryURLSchemeHandlerTests {
             HTTPDate.parse("Friday, 04-Dec-77 00:00:00 GMT", now: now)
                 == HTTPDate.parse("Sat, 04 Dec 1977 00:00:00 GMT"))
         #expect(HTTPDate.parse("Friday, 04-Dec-26 00:00:00 GMT", now: now) == now)
+        let later = try #require(HTTPDate.parse("Mon, 04 Dec 2090 00:00:00 GMT"))
+        #expect(
+            HTTPDate.parse("Monday, 04-Dec-10 00:00:00 GMT", now: later)
+                == HTTPDate.parse("Thu, 04 Dec 2110 00:00:00 GMT"))
+        #expect(
+            HTTPDate.parse("Monday, 04-Dec-41 00:00:00 GMT", now: later)
+                == HTTPDate.parse("Wed, 04 Dec 2041 00:00:00 GMT"))
     }
 
     @Test func typesFollowExtensions() {
