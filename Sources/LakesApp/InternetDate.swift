@@ -10,12 +10,10 @@ import WebKitGTK
 /// for one who has sent one. Dates from 15 October 1582 on are written and read as
 /// Foundation did; before it, Foundation's calendar is Julian and ``UTCCalendar`` is not.
 enum InternetDate {
-    /// The seconds four digits of year can write, from 0000-01-01T00:00:00Z to
+    /// The first and last seconds four digits of year can write: 0000-01-01T00:00:00Z and
     /// 9999-12-31T23:59:59Z.
-    private static let writable =
-        UTCCalendar.date(year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0)!
-        .timeIntervalSince1970...UTCCalendar.date(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59)!
-        .timeIntervalSince1970
+    private static let earliest = UTCCalendar.date(year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0)!
+    private static let latest = UTCCalendar.date(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59)!
 
     /// `date` in UTC, to the second, as Foundation's `.iso8601` writes it; a date outside the
     /// years 0000 to 9999, which four digits can write, is written as the nearer of the two.
@@ -72,10 +70,11 @@ enum InternetDate {
         } else {
             return nil
         }
-        let whole = local.timeIntervalSince1970 - TimeInterval(offset)
-        guard index == bytes.count, Self.writable.contains(whole) else { return nil }
+        let whole = local.addingTimeInterval(TimeInterval(-offset))
+        guard index == bytes.count, (Self.earliest...Self.latest).contains(whole) else { return nil }
         // A fraction of .999… that a Double rounds up stays within its second.
-        return Date(timeIntervalSince1970: min(whole + fraction, (whole + 1).nextDown))
+        let seconds = whole.timeIntervalSince1970
+        return Date(timeIntervalSince1970: min(seconds + fraction, (seconds + 1).nextDown))
     }
 
     /// Writes a date for `JSONEncoder`'s `.custom` strategy.
