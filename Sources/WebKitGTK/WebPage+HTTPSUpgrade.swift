@@ -17,15 +17,29 @@ extension WebPage {
         /// is not an `http:` request.
         init?(_ request: URLRequest, _ preferences: NavigationPreferences) {
             guard preferences.preferredHTTPSNavigationPolicy != .keepAsRequested, let url = request.url,
-                url.scheme?.lowercased() == "http",
-                var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+                let secure = Self.secureForm(of: url)
             else { return nil }
-            components.scheme = "https"
-            if components.port == 80 { components.port = nil }
-            guard let secure = components.url else { return nil }
             self.secure = secure
             insecure = url
             policy = preferences.preferredHTTPSNavigationPolicy
+        }
+
+        /// `url` at `https:`, without port 80 if it names it; nil unless `url` is `http:`.
+        ///
+        /// Made from the text: `URLComponents`' scheme setter runs the host through IDNA,
+        /// which loads ICU's data into the process.
+        static func secureForm(of url: URL) -> URL? {
+            let text = url.absoluteString
+            guard let colon = text.firstIndex(of: ":"), text[..<colon].lowercased() == "http" else { return nil }
+            var rest = text[colon...]
+            if url.port == 80, rest.hasPrefix("://") {
+                let authority = rest.dropFirst(3).prefix { !"/?#".contains($0) }
+                // A port is written after the authority's last colon.
+                if let portColon = authority.lastIndex(of: ":") {
+                    rest = rest[..<portColon] + rest[authority.endIndex...]
+                }
+            }
+            return URL(string: "https" + rest)
         }
 
         /// Whether `uri`, as the engine reports it, is the `https:` URL tried.

@@ -79,6 +79,34 @@ struct HTTPSUpgradeTests {
         #expect(page.title == "Secret")
     }
 
+    @Test(arguments: [
+        ("http://example.org/a?b#c", "https://example.org/a?b#c"),
+        ("HTTP://Example.ORG/", "https://Example.ORG/"),
+        ("http://example.org:80/a", "https://example.org/a"),
+        ("http://example.org:080", "https://example.org"),
+        ("http://example.org:80?q#f", "https://example.org?q#f"),
+        ("http://example.org:8080/a", "https://example.org:8080/a"),
+        ("http://user:pass@example.org:80/", "https://user:pass@example.org/"),
+        ("http://[::1]:80/", "https://[::1]/"),
+        ("http://[::80]/", "https://[::80]/"),
+        ("http://example.org/a:80", "https://example.org/a:80"),
+    ])
+    func theSecureFormChangesOnlyTheSchemeAndPort80(http: String, https: String) throws {
+        let url = try #require(URL(string: http))
+        let secure = try #require(WebPage.HTTPSUpgrade.secureForm(of: url))
+        #expect(secure.absoluteString == https)
+        // The same as URLComponents makes it.
+        var components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
+        components.scheme = "https"
+        if components.port == 80 { components.port = nil }
+        #expect(components.url == secure)
+    }
+
+    @Test(arguments: ["https://example.org/", "ftp://example.org/", "httpx://example.org/", "about:blank"])
+    func onlyHTTPHasASecureForm(address: String) throws {
+        #expect(WebPage.HTTPSUpgrade.secureForm(of: try #require(URL(string: address))) == nil)
+    }
+
     @Test func keepAsRequestedLoadsHTTP() async throws {
         let server = try plainServer()
         let page = WebPage(navigationDecider: UpgradingDecider(policy: .keepAsRequested))
