@@ -16,7 +16,9 @@ package enum LakeAddress {
     package static func parse(_ text: String) throws(Problem) -> URL {
         let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !typed.isEmpty else { throw Problem(description: localized("Enter the address of a web page.")) }
-        guard !typed.contains(where: { $0.isWhitespace }) else {
+        // Scalar by scalar: a space joined to the mark before it (U+0600) is in a Character
+        // that is not whitespace.
+        guard !typed.unicodeScalars.contains(where: \.properties.isWhitespace) else {
             throw Problem(description: localized("A web address has no spaces."))
         }
         let candidate = hasScheme(typed) && !isHostAndPort(typed) ? typed : "https://" + typed

@@ -169,6 +169,7 @@ struct LakeAddressTests {
         ("javascript:alert(1)", "not javascript addresses"),
         ("lakes://articles/tahoe", "not lakes addresses"),
         ("https://lake geneva", "no spaces"),
+        ("https://lake\u{0600} geneva.org", "no spaces"),
         ("https://", "site name"),
         ("lake", "site name"),
         ("https://ada:secret@example.org/", "user name or password"),
