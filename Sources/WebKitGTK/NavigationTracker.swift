@@ -261,18 +261,13 @@ final class NavigationTracker {
     /// come from a `URL` or from WebKit, so they are already encoded; a host written with
     /// percent escapes (`ex%61mple.org`), which `URLComponents` decoded, is kept as written.
     nonisolated static func key(_ url: String) -> String {
-        guard let colon = url.firstIndex(of: ":"), URLScheme.isName(url[..<colon].unicodeScalars) else { return url }
-        let scheme = url[..<colon]
-        let rest = url[url.index(after: colon)...]
-        guard rest.hasPrefix("//") else { return scheme.lowercased() + ":" + rest }
-        let authorityStart = rest.index(rest.startIndex, offsetBy: 2)
-        let authorityEnd = rest[authorityStart...].firstIndex { "/?#".contains($0) } ?? rest.endIndex
-        let authority = rest[authorityStart..<authorityEnd]
+        guard let text = URLText(url) else { return url }
+        let scheme = text.scheme.lowercased()
+        guard let authority = text.authority else { return scheme + ":" + text.rest }
         // What comes before the last "@" is user information, whose case counts.
         let hostStart = authority.lastIndex(of: "@").map { authority.index(after: $0) } ?? authority.startIndex
-        let path = rest[authorityEnd...]
-        return scheme.lowercased() + "://" + authority[..<hostStart] + authority[hostStart...].lowercased()
-            + (path.hasPrefix("/") ? "" : "/") + path
+        return scheme + "://" + authority[..<hostStart] + authority[hostStart...].lowercased()
+            + (text.rest.hasPrefix("/") ? "" : "/") + text.rest
     }
 
     /// The web process ended: every open navigation fails.

@@ -26,20 +26,16 @@ extension WebPage {
 
         /// `url` at `https:`, without port 80 if it names it; nil unless `url` is `http:`.
         ///
-        /// Made from the text: `URLComponents`' scheme setter runs the host through IDNA,
-        /// which loads ICU's data into the process.
+        /// Made from the text (``URLText``): `URLComponents`' scheme setter runs the host
+        /// through IDNA, which loads ICU's data into the process.
         static func secureForm(of url: URL) -> URL? {
-            let text = url.absoluteString
-            guard let colon = text.firstIndex(of: ":"), text[..<colon].lowercased() == "http" else { return nil }
-            var rest = text[colon...]
-            if url.port == 80, rest.hasPrefix("://") {
-                let authority = rest.dropFirst(3).prefix { !"/?#".contains($0) }
-                // A port is written after the authority's last colon.
-                if let portColon = authority.lastIndex(of: ":") {
-                    rest = rest[..<portColon] + rest[authority.endIndex...]
-                }
+            guard let text = URLText(url.absoluteString), text.scheme.lowercased() == "http" else { return nil }
+            guard var authority = text.authority else { return URL(string: "https:" + text.rest) }
+            // A port is written after the authority's last colon.
+            if url.port == 80, let portColon = authority.lastIndex(of: ":") {
+                authority = authority[..<portColon]
             }
-            return URL(string: "https" + rest)
+            return URL(string: "https://" + authority + text.rest)
         }
 
         /// Whether `uri`, as the engine reports it, is the `https:` URL tried.
