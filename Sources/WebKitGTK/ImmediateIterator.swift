@@ -1,3 +1,4 @@
+@_spi(Reflection) import Swift
 import Synchronization
 
 /// Iterates a standard library stream (`AsyncThrowingStream`, `AsyncStream`) made with a
@@ -69,16 +70,67 @@ extension AsyncThrowingStream {
     /// when it is asked (`init(unfolding:)`): whether ``ImmediateIterator`` may take its
     /// elements.
     ///
-    /// The standard library records this only in the stream's stored parts, a buffer's
-    /// storage or none, read here by reflection (about 3 µs). A stream whose parts do not
-    /// read as expected counts as unbuffered, and keeps its own iterator.
+    /// The standard library records this only in the stream's stored parts: its context
+    /// object holds a buffer's storage, or none. Where those parts lie is read once for each
+    /// type of stream, from the runtime's records of their fields (``StreamLayout``), and a
+    /// stream then costs two loads. A stream whose parts are not laid out as expected counts
+    /// as unbuffered, and keeps its own iterator.
     var isBuffered: Bool {
-        guard let context = Mirror(reflecting: self).children.first, context.label == "context",
-            let storage = Mirror(reflecting: context.value).children.first, storage.label == "storage"
-        else { return false }
-        let optional = Mirror(reflecting: storage.value)
-        return optional.displayStyle == .optional && !optional.children.isEmpty
+        guard let layout = StreamLayout.of(Self.self) else { return false }
+        return withUnsafeBytes(of: self) { stream in
+            let context = stream.load(fromByteOffset: layout.context, as: UnsafeRawPointer.self)
+            return context.load(fromByteOffset: layout.storage, as: UInt.self) != 0
+        }
     }
+}
+
+/// Where a type of `AsyncThrowingStream` keeps its buffer: the offset of its context object
+/// (a class instance) in the stream, and of the optional reference to the buffer's storage
+/// in that object.
+///
+/// The offsets come from the runtime's field records (`_forEachField`), as `Mirror` reads
+/// them, and are kept for each type of stream. Reading the stream through `Mirror` instead
+/// would demangle and look up the fields' types on every read: about 45,000 instructions
+/// for each scheme request answered with a stream, by BENCHMARKS.md.
+struct StreamLayout: Sendable {
+    let context: Int
+    let storage: Int
+
+    /// What is known of each type of stream: its layout, or nil where it is not as expected.
+    private static let known = Mutex<[ObjectIdentifier: StreamLayout?]>([:])
+
+    /// The layout of `stream`, or nil if its parts are not the standard library's
+    /// `context` object holding an optional reference named `storage`.
+    static func of(_ stream: Any.Type) -> StreamLayout? {
+        let key = ObjectIdentifier(stream)
+        if let layout = known.withLock({ $0[key] }) { return layout }
+        var layout: StreamLayout?
+        if let (context, contextType) = field("context", of: stream, kind: .class, inClass: false),
+            let (storage, storageType) = field("storage", of: contextType, kind: .optional, inClass: true),
+            size(of: storageType) == MemoryLayout<AnyObject?>.size
+        {
+            layout = StreamLayout(context: context, storage: storage)
+        }
+        known.withLock { $0[key] = .some(layout) }
+        return layout
+    }
+
+    /// The offset and type of the stored property `name` of `type`, if it is of `kind`.
+    private static func field(
+        _ name: String, of type: Any.Type, kind: _MetadataKind, inClass: Bool
+    ) -> (Int, Any.Type)? {
+        var found: (Int, Any.Type)?
+        // `_EachFieldOptions.classType`, which Swift 6 does not let be read: the standard
+        // library declares it as a `static var`.
+        let options = inClass ? _EachFieldOptions(rawValue: 1 << 0) : []
+        _forEachField(of: type, options: options) { fieldName, offset, fieldType, fieldKind in
+            if fieldKind == kind, String(cString: fieldName) == name { found = (offset, fieldType) }
+            return found == nil
+        }
+        return found
+    }
+
+    private static func size<T>(of _: T.Type) -> Int { MemoryLayout<T>.size }
 }
 
 /// A standard library stream whose iterator is an ``ImmediateIterator``: what the page

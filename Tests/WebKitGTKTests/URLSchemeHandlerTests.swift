@@ -185,6 +185,21 @@ struct URLSchemeHandlerTests {
         #expect(AsyncThrowingStream<Int, any Error> { $0.finish() }.isBuffered)
         #expect(AsyncThrowingStream<Int, any Error>.makeStream().stream.isBuffered)
         #expect(!AsyncThrowingStream<Int, any Error>(unfolding: { nil }).isBuffered)
+        // Each type of stream has its layout read once; streams of either kind then read by it.
+        for _ in 0..<2 {
+            #expect(
+                AsyncThrowingStream<String, any Error>(bufferingPolicy: .bufferingNewest(1)) { $0.finish() }.isBuffered)
+            #expect(!AsyncThrowingStream<String, any Error>(unfolding: { "a" }).isBuffered)
+            #expect(AsyncThrowingStream<String, any Error>(bufferingPolicy: .bufferingOldest(0)) { _ in }.isBuffered)
+        }
+    }
+
+    /// The streams handlers answer with are read by their layout, not counted as unbuffered
+    /// because the standard library's parts were not found; a type without those parts has none.
+    @Test func aHandlersStreamHasAKnownLayout() throws {
+        let layout = try #require(StreamLayout.of(AsyncThrowingStream<URLSchemeTaskResult, any Error>.self))
+        #expect(layout.context >= 0 && layout.storage > 0)
+        #expect(StreamLayout.of(Int.self) == nil)
     }
 
     @Test func closingThePageCancelsAHandlerThatHasNotResponded() async throws {
