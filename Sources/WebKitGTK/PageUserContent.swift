@@ -403,7 +403,7 @@ extension WKScriptMessage {
         let value = UnsafeMutablePointer<JSCValue>(value)
         if jsc_value_is_string(value) != 0, let string = stringText(of: value) { return string }
         guard let text = jsonText(of: value) else { throw .notJSON }
-        guard let body = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) else {
+        guard let body = try? PageJSON.read(text) else {
             throw .unreadable
         }
         return body

@@ -190,7 +190,7 @@ extension PageUserContent {
             return
         }
         guard let json = message.bodyJSON,
-            let body = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
+            let body = try? PageJSON.read(json)
         else {
             Log.library.message("dropped a message to \(message.name): its body is not JSON")
             answer.fail("the message body is not JSON")

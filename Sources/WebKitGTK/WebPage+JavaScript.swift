@@ -386,7 +386,7 @@ enum JavaScriptValues {
 
     /// A Swift value from the wrapper's JSON: dates restored, null as `NSNull`.
     static func decode(_ json: String) throws -> Any {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) else {
+        guard let object = try? PageJSON.read(json) else {
             throw JavaScriptError.invalidResult("not JSON: \(json.prefix(80))")
         }
         return restore(object)
