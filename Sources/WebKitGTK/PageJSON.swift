@@ -85,52 +85,49 @@ private struct Reader {
     }
 
     private mutating func object(depth: Int) -> [String: Any]? {
-        guard depth <= PageJSON.deepestNesting else { return nil }
-        index += 1
         var object: [String: Any] = [:]
-        skipSpace()
-        if current == UInt8(ascii: "}") {
-            index += 1
-            return object
-        }
-        while true {
-            skipSpace()
-            guard current == UInt8(ascii: "\""), let key = string() else { return nil }
-            skipSpace()
-            guard current == UInt8(ascii: ":") else { return nil }
-            index += 1
-            guard let value = value(depth: depth) else { return nil }
+        let isWhole = elements(depth: depth, closedBy: UInt8(ascii: "}")) { reader in
+            reader.skipSpace()
+            guard reader.current == UInt8(ascii: "\""), let key = reader.string() else { return false }
+            reader.skipSpace()
+            guard reader.current == UInt8(ascii: ":") else { return false }
+            reader.index += 1
+            guard let value = reader.value(depth: depth) else { return false }
             object[key] = value
-            skipSpace()
-            switch current {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                return object
-            default: return nil
-            }
+            return true
         }
+        return isWhole ? object : nil
     }
 
     private mutating func array(depth: Int) -> [Any]? {
-        guard depth <= PageJSON.deepestNesting else { return nil }
-        index += 1
         var array: [Any] = []
+        let isWhole = elements(depth: depth, closedBy: UInt8(ascii: "]")) { reader in
+            guard let value = reader.value(depth: depth) else { return false }
+            array.append(value)
+            return true
+        }
+        return isWhole ? array : nil
+    }
+
+    /// Reads a container from its opening bracket to its `close`, each element with
+    /// `element`, which reads one and keeps it; false when the container is not well formed.
+    private mutating func elements(depth: Int, closedBy close: UInt8, _ element: (inout Reader) -> Bool) -> Bool {
+        guard depth <= PageJSON.deepestNesting else { return false }
+        index += 1
         skipSpace()
-        if current == UInt8(ascii: "]") {
+        if current == close {
             index += 1
-            return array
+            return true
         }
         while true {
-            guard let value = value(depth: depth) else { return nil }
-            array.append(value)
+            guard element(&self) else { return false }
             skipSpace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"):
+            case close:
                 index += 1
-                return array
-            default: return nil
+                return true
+            default: return false
             }
         }
     }
