@@ -80,7 +80,8 @@ struct WebPageLifetimeTests {
         "WebKitWebView", "GtkOffscreenWindow", "WebKitUserContentManager", "WebView", "GtkBox",
     ]
 
-    @Test func closedPagesLeaveNothingTheyMadeAlive() async throws {
+    @Test(.enabled(if: LiveObjects.isCounting, "objects are counted in debug builds"))
+    func closedPagesLeaveNothingTheyMadeAlive() async throws {
         let before = LiveObjects.snapshot
         func alive() -> [String: Int] {
             var counts: [String: Int] = [:]
@@ -107,7 +108,8 @@ struct WebPageLifetimeTests {
         #expect(alive().filter { $0.value != 0 } == [:])
     }
 
-    @Test func aThousandPagesAndWindowsLeaveNothingAliveAndMemoryFlat() async throws {
+    @Test(.enabled(if: LiveObjects.isCounting, "objects are counted in debug builds"))
+    func aThousandPagesAndWindowsLeaveNothingAliveAndMemoryFlat() async throws {
         let kinds = Self.pageKinds + ["WebWindow", "GtkWindow"]
         // A first page and window make what the process keeps for good (the default web
         // context's router and its handler), so that only what the cycles make is counted.
@@ -165,7 +167,8 @@ struct WebPageLifetimeTests {
         }
     }
 
-    @Test func pagesOfTheDefaultStoreShareOneWebContext() async throws {
+    @Test(.enabled(if: LiveObjects.isCounting, "objects are counted in debug builds"))
+    func pagesOfTheDefaultStoreShareOneWebContext() async throws {
         let contexts = LiveObjects.count("WebKitWebContext")
         let first = WebPage()
         let second = WebPage()
@@ -177,7 +180,8 @@ struct WebPageLifetimeTests {
         second.close()
     }
 
-    @Test func aNonPersistentStoreGoesWithItsLastPage() async throws {
+    @Test(.enabled(if: LiveObjects.isCounting, "objects are counted in debug builds"))
+    func aNonPersistentStoreGoesWithItsLastPage() async throws {
         let contexts = LiveObjects.count("WebKitWebContext")
         var store: WKWebsiteDataStore? = .nonPersistent()
         var page: WebPage? = WebPage(configuration: WebPage.Configuration(websiteDataStore: store!))
