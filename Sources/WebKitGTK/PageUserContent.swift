@@ -273,7 +273,7 @@ final class PageUserContent {
         }
         let answer = ScriptReply(reply: reply, value: value)
         guard let handler = controller.handlers[key], let page, !page.isClosed else {
-            answer.fail("no handler for \(key.name)")
+            answer?.fail("no handler for \(key.name)")
             return
         }
         // The document that posted is the one committed, not one a navigation is loading.
@@ -288,7 +288,7 @@ final class PageUserContent {
             body = try WKScriptMessage.body(of: value)
         } catch {
             Log.library.message("dropped a message to \(key.name): \(error)")
-            answer.fail(error.description)
+            answer?.fail(error.description)
             return
         }
         deliver(WKScriptMessage(name: key.name, body: body, world: key.world, url: url), to: handler, answer: answer)
@@ -296,28 +296,28 @@ final class PageUserContent {
 
     /// Drops a message from a page that may not post to `name`. The first from each origin
     /// is logged; a page that keeps trying does not fill the log.
-    func refuse(_ name: String, from url: URL?, answer: ScriptReply) {
+    func refuse(_ name: String, from url: URL?, answer: ScriptReply?) {
         let origin = url.map(WKScriptMessage.origin(of:)) ?? "an unknown page"
         if refusalsLogged.insert("\(name) \(origin)").inserted {
             Log.library.message(
                 "dropped a message to \(name) from \(origin): origin not allowed; more are dropped silently")
         }
-        answer.fail("this page may not post to \(name)")
+        answer?.fail("this page may not post to \(name)")
     }
 
     /// Hands `message` to its handler. Both kinds start inside WebKit's signal, as a C
     /// handler does: a handler with a reply runs until it first waits, and one that answers
     /// without waiting answers at once, with no turn of the main loop first.
-    func deliver(_ message: WKScriptMessage, to handler: WKUserContentController.Handler, answer: ScriptReply) {
+    func deliver(_ message: WKScriptMessage, to handler: WKUserContentController.Handler, answer: ScriptReply?) {
         switch handler.receive {
         case .oneWay(let receive):
             receive(message)
         case .reply(let receive):
             Task.immediate { @MainActor in
                 do {
-                    answer.succeed(try await receive(message))
+                    answer?.succeed(try await receive(message))
                 } catch {
-                    answer.fail(String(describing: error))
+                    answer?.fail(String(describing: error))
                 }
             }
         }
@@ -333,21 +333,17 @@ final class PageUserContent {
     }
 }
 
-/// The answer owed to a `postMessage` with a reply, given exactly once (or never, for
-/// one-way messages).
+/// The answer owed to a `postMessage` with a reply, given exactly once. A one-way message
+/// is owed none, and has no `ScriptReply`.
 @MainActor
 final class ScriptReply {
     private var reply: OpaquePointer?
     private let context: OpaquePointer?
 
     /// The answer to the message `value` through `reply`, which it keeps a reference to;
-    /// nothing is kept for a one-way message (no `reply`).
-    init(reply: OpaquePointer?, value: OpaquePointer?) {
-        guard let reply else {
-            self.reply = nil
-            context = nil
-            return
-        }
+    /// nil for a one-way message (no `reply`), which makes nothing to free later.
+    init?(reply: OpaquePointer?, value: OpaquePointer?) {
+        guard let reply else { return nil }
         webkit_script_message_reply_ref(reply)
         self.reply = reply
         context = value.flatMap { jsc_value_get_context(UnsafeMutablePointer($0)) }.map {

@@ -175,14 +175,14 @@ extension PageUserContent {
     private func receiveThroughGate(_ value: OpaquePointer?, reply: OpaquePointer?) {
         let answer = ScriptReply(reply: reply, value: value)
         guard let value, let message = ScriptMessageGate.Message(UnsafeMutablePointer(value)) else {
-            answer.fail("the message could not be read")
+            answer?.fail("the message could not be read")
             return
         }
         let key = WKUserContentController.HandlerKey(name: message.name, world: .page)
         guard let handler = controller.handlers[key], Self.isGated(key, handler), handler.replies == (reply != nil),
             let page, !page.isClosed
         else {
-            answer.fail("no handler for \(message.name)")
+            answer?.fail("no handler for \(message.name)")
             return
         }
         guard WKScriptMessage.isAllowed(message.url, by: handler.allowedOrigins) else {
@@ -193,7 +193,7 @@ extension PageUserContent {
             let body = try? PageJSON.read(json)
         else {
             Log.library.message("dropped a message to \(message.name): its body is not JSON")
-            answer.fail("the message body is not JSON")
+            answer?.fail("the message body is not JSON")
             return
         }
         deliver(
