@@ -66,7 +66,13 @@ enum RequestHeaderFields {
     /// other character was tried); one with them is asked of Foundation itself, which
     /// also allows a line folded onto the next.
     static func isValid(_ value: String) -> Bool {
-        guard value.utf8.contains(where: { $0 == 0 || $0 == 10 || $0 == 13 }) else { return true }
+        var value = value
+        let plain = value.withUTF8 { bytes in
+            guard let start = bytes.baseAddress else { return true }
+            return memchr(start, 0, bytes.count) == nil && memchr(start, 10, bytes.count) == nil
+                && memchr(start, 13, bytes.count) == nil
+        }
+        guard !plain else { return true }
         var probe = URLRequest(url: probeURL)
         probe.addValue(value, forHTTPHeaderField: "X")
         return probe.value(forHTTPHeaderField: "X") != nil

@@ -167,8 +167,13 @@ final class URLSchemeTask {
         let uri = String(optionalCString: webkit_uri_scheme_request_get_uri(schemeRequest)) ?? ""
         guard let url = URL(string: uri) else { throw WebPage.NavigationError.invalidURL }
         var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod =
-            String(optionalCString: webkit_uri_scheme_request_get_http_method(schemeRequest)) ?? "GET"
+        // A request is a GET unless told otherwise; the setter's check of a method's case
+        // (a compare against each method it knows) is left to the others.
+        if let method = String(optionalCString: webkit_uri_scheme_request_get_http_method(schemeRequest)),
+            method != "GET"
+        {
+            urlRequest.httpMethod = method
+        }
         if let headers = webkit_uri_scheme_request_get_http_headers(schemeRequest) {
             let fields = RequestHeaderFields.merged(SoupHeaders.fields(headers))
             if !fields.isEmpty { urlRequest.allHTTPHeaderFields = fields }

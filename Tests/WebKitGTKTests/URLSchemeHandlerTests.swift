@@ -291,6 +291,18 @@ struct URLSchemeHandlerTests {
         #expect(handler.probe.requests.first?.url == URL(string: "echo://host/submit"))
     }
 
+    @Test func aFetchGetArrivesAsAGetWithItsHeaders() async throws {
+        let page = page(["echo": EchoHandler()])
+        _ = await outcome(of: page.load(html: "<p>form", baseURL: URL(string: "echo://host/")))
+        let json = try await page.evaluateForTesting(
+            """
+            const response = await fetch('echo://host/read', { headers: { 'X-Lakes-Test': 'plain' } });
+            return await response.json();
+            """)
+        let echo = try JSONDecoder().decode([String: String].self, from: Data(try #require(json).utf8))
+        #expect(echo == ["method": "GET", "header": "plain", "body": ""])
+    }
+
     @Test func pagesWithDifferentHandlersForOneSchemeEachGetTheirOwn() async throws {
         let first = page(["shared": FixedHandler.html(["<title>First</title>"])])
         let second = page(["shared": FixedHandler.html(["<title>Second</title>"])])
