@@ -37,9 +37,9 @@ package func makeGBytes(copying data: Data) -> OpaquePointer {
 package func jsonText(of value: UnsafeMutablePointer<JSCValue>) -> String? {
     guard let json = jsc_value_to_json(value, 0) else { return nil }
     defer { g_free(json) }
-    // Most texts have no escape at all; `strchr` finds that faster than a walk of the UTF-8.
-    guard strchr(json, Int32(UInt8(ascii: "\\"))) != nil else { return String(cString: json) }
-    return wellFormedJSON(String(cString: json))
+    let text = String(cString: json)
+    // Only a text with an escape can hold a lone surrogate; `strchr` finds most have none.
+    return strchr(json, Int32(UInt8(ascii: "\\"))) == nil ? text : wellFormedJSON(text)
 }
 
 /// A JavaScriptCore value converted to a string (`jsc_value_to_string`), as JavaScript's
@@ -66,11 +66,10 @@ private func utf16Length(of string: UnsafeMutablePointer<JSCValue>) -> Int {
     return Int(jsc_value_to_int32(length))
 }
 
-/// `json` with each escaped lone surrogate (`\ud800` to `\udfff`, not one of an escaped
-/// pair) written as `\ufffd`, the replacement character.
+/// `json`, a text with at least one escape, with each escaped lone surrogate (`\ud800` to
+/// `\udfff`, not one of an escaped pair) written as `\ufffd`, the replacement character.
 private func wellFormedJSON(_ json: String) -> String {
     let backslash = UInt8(ascii: "\\")
-    guard json.utf8.contains(backslash) else { return json }
     let bytes = Array(json.utf8)
     /// The UTF-16 code unit of the `\uXXXX` escape at `index`, if one is there.
     func escapedUnit(at index: Int) -> UInt16? {
