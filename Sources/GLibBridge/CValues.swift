@@ -51,12 +51,45 @@ package func stringText(of value: UnsafeMutablePointer<JSCValue>) -> String? {
     var count: gsize = 0
     let start = g_bytes_get_data(bytes, &count)
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: Int(count)), as: UTF8.self)
+    guard jsc_value_is_string(value) != 0 else { return text }
     // JavaScriptCore's UTF-8 ends at a lone surrogate. A string cut short there is read
-    // again from its JSON, where the surrogate is an escape.
-    guard jsc_value_is_string(value) != 0, text.utf16.count != utf16Length(of: value),
-        let json = jsonText(of: value), let whole = try? JSONDecoder().decode(String.self, from: Data(json.utf8))
-    else { return text }
-    return whole
+    // again from its JSON, where the surrogate is an escape. A short text is checked in its
+    // JSON, which costs less than reading the string's `length` (a property read makes and
+    // frees a value); a long one by its `length`, which costs the same for any size.
+    if count <= shortText {
+        guard let json = jsc_value_to_json(value, 0) else { return text }
+        defer { g_free(json) }
+        guard hasEscapedSurrogate(json) else { return text }
+        return decodedString(wellFormedJSON(String(cString: json))) ?? text
+    }
+    guard text.utf16.count != utf16Length(of: value), let json = jsonText(of: value) else { return text }
+    return decodedString(json) ?? text
+}
+
+/// The most UTF-8 bytes a string's text has for ``stringText(of:)`` to check it in its JSON:
+/// `JSON.stringify` takes about 12 instructions a byte, a `length` about 9,800 in all.
+private let shortText = 256
+
+/// The string a JSON string literal holds.
+private func decodedString(_ json: String) -> String? {
+    try? JSONDecoder().decode(String.self, from: Data(json.utf8))
+}
+
+/// Whether `json`, which `JSON.stringify` wrote, has a `\uXXXX` escape of a surrogate: it
+/// writes a well-formed pair as it is, so such an escape is of a lone surrogate.
+private func hasEscapedSurrogate(_ json: UnsafePointer<CChar>) -> Bool {
+    let backslash = Int32(UInt8(ascii: "\\"))
+    var next = strchr(json, backslash)
+    while let escape = next, escape[1] != 0 {
+        // `\u`, then `d` and one of 8 to f: an escape of D800 to DFFF.
+        if escape[1] == CChar(UInt8(ascii: "u")), escape[2] | 0x20 == CChar(UInt8(ascii: "d")),
+            "89abcdefABCDEF".utf8.contains(UInt8(bitPattern: escape[3]))
+        {
+            return true
+        }
+        next = strchr(escape + 2, backslash)
+    }
+    return false
 }
 
 /// The `length` of a JavaScript string: its count of UTF-16 code units.

@@ -101,6 +101,16 @@ struct JavaScriptTests {
         #expect(nested.count == 2)
     }
 
+    /// A string result crosses whole, short or long, with its escapes and surrogate pairs; a
+    /// lone surrogate becomes U+FFFD and what follows it is kept.
+    @Test func stringResultsCrossWholeWithLoneSurrogatesReplaced() async throws {
+        let page = await page()
+        for sample in StringSamples.samples {
+            let result = try await page.callJavaScript("return \(sample.javaScript)")
+            #expect(result as? String == sample.swift, "\(sample.javaScript)")
+        }
+    }
+
     /// What cannot cross is a clear error, as in Apple's WebKit (`WKError`'s
     /// `javaScriptResultTypeIsUnsupported`), and the page goes on working.
     @Test(arguments: [

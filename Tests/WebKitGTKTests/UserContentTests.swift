@@ -160,6 +160,29 @@ struct UserContentTests {
         #expect(echoes as? [String] == ["a\0b", "\u{FFFD}Baikal", "[\"x\u{FFFD}\",9]"])
     }
 
+    /// A string body crosses whole, short or long, as a call's string result does, and so
+    /// does the reply made of it.
+    @Test func stringBodiesAndTheirRepliesCrossWhole() async throws {
+        let content = WKUserContentController()
+        var bodies: [String] = []
+        content.addScriptMessageHandlerWithReply(name: "echo") { message in
+            bodies.append(message.body as? String ?? "not a string")
+            return message.body
+        }
+        let page = page(content)
+        _ = await outcome(of: page.load(html: "<p>echo"))
+        let echoes = try await page.callJavaScript(
+            """
+            const echoes = [];
+            for (const body of \(StringSamples.javaScriptArray))
+                echoes.push(await window.webkit.messageHandlers.echo.postMessage(body));
+            return echoes
+            """)
+        let expected = StringSamples.samples.map(\.swift)
+        #expect(bodies == expected)
+        #expect(echoes as? [String] == expected)
+    }
+
     @Test func aHandlerLimitedToLakesIgnoresOtherOrigins() async throws {
         let server = try TestHTTPServer { _ in .html(html(title: "Loopback")) }
         let content = WKUserContentController()
