@@ -38,8 +38,7 @@ package func jsonText(of value: UnsafeMutablePointer<JSCValue>) -> String? {
     guard let json = jsc_value_to_json(value, 0) else { return nil }
     defer { g_free(json) }
     let text = String(cString: json)
-    // Only a text with an escape can hold a lone surrogate; `strchr` finds most have none.
-    return strchr(json, Int32(UInt8(ascii: "\\"))) == nil ? text : wellFormedJSON(text)
+    return hasEscapedSurrogate(json) ? wellFormedJSON(text) : text
 }
 
 /// A JavaScriptCore value converted to a string (`jsc_value_to_string`), as JavaScript's
@@ -76,7 +75,8 @@ private func decodedString(_ json: String) -> String? {
 }
 
 /// Whether `json`, which `JSON.stringify` wrote, has a `\uXXXX` escape of a surrogate: it
-/// writes a well-formed pair as it is, so such an escape is of a lone surrogate.
+/// writes a well-formed pair as it is, so such an escape is of a lone surrogate. It reads
+/// the C text without copying it; ``wellFormedJSON(_:)`` repairs a text for which it is true.
 private func hasEscapedSurrogate(_ json: UnsafePointer<CChar>) -> Bool {
     let backslash = Int32(UInt8(ascii: "\\"))
     var next = strchr(json, backslash)
@@ -99,7 +99,7 @@ private func utf16Length(of string: UnsafeMutablePointer<JSCValue>) -> Int {
     return Int(jsc_value_to_int32(length))
 }
 
-/// `json`, a text with at least one escape, with each escaped lone surrogate (`\ud800` to
+/// `json`, a text with an escaped surrogate, with each escaped lone surrogate (`\ud800` to
 /// `\udfff`, not one of an escaped pair) written as `\ufffd`, the replacement character.
 private func wellFormedJSON(_ json: String) -> String {
     let backslash = UInt8(ascii: "\\")
