@@ -51,23 +51,14 @@ package func stringText(of value: UnsafeMutablePointer<JSCValue>) -> String? {
     let start = g_bytes_get_data(bytes, &count)
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: Int(count)), as: UTF8.self)
     guard jsc_value_is_string(value) != 0 else { return text }
-    // JavaScriptCore's UTF-8 ends at a lone surrogate. A string cut short there is read
-    // again from its JSON, where the surrogate is an escape. A short text is checked in its
-    // JSON, which costs less than reading the string's `length` (a property read makes and
-    // frees a value); a long one by its `length`, which costs the same for any size.
-    if count <= shortText {
-        guard let json = jsc_value_to_json(value, 0) else { return text }
-        defer { g_free(json) }
-        guard hasEscapedSurrogate(json) else { return text }
-        return decodedString(wellFormedJSON(String(cString: json))) ?? text
-    }
-    guard text.utf16.count != utf16Length(of: value), let json = jsonText(of: value) else { return text }
+    // JavaScriptCore's UTF-8 ends at a lone surrogate. A string cut short there has a
+    // character where the text ends, and is read again from its JSON, where the surrogate
+    // is an escape. Asking for that index costs less than reading the string's `length`,
+    // which makes and frees a value, or its JSON, which grows with the string.
+    let cut = String(text.utf16.count).withCString { jsc_value_object_has_property(value, $0) != 0 }
+    guard cut, let json = jsonText(of: value) else { return text }
     return decodedString(json) ?? text
 }
-
-/// The most UTF-8 bytes a string's text has for ``stringText(of:)`` to check it in its JSON:
-/// `JSON.stringify` takes about 12 instructions a byte, a `length` about 9,800 in all.
-private let shortText = 256
 
 /// The string a JSON string literal holds.
 private func decodedString(_ json: String) -> String? {
@@ -90,13 +81,6 @@ private func hasEscapedSurrogate(_ json: UnsafePointer<CChar>) -> Bool {
         next = strchr(escape + 2, backslash)
     }
     return false
-}
-
-/// The `length` of a JavaScript string: its count of UTF-16 code units.
-private func utf16Length(of string: UnsafeMutablePointer<JSCValue>) -> Int {
-    guard let length = jsc_value_object_get_property(string, "length") else { return 0 }
-    defer { g_object_unref(length) }
-    return Int(jsc_value_to_int32(length))
 }
 
 /// `json`, a text with an escaped surrogate, with each escaped lone surrogate (`\ud800` to
