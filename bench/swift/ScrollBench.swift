@@ -15,16 +15,20 @@ final class GeometryReadings {
 
 enum ScrollBench {
     /// Scrolls by 8 px in every animation frame, back to the top at the bottom, until
-    /// `window.benchScrolling` is false.
+    /// `window.benchScrolling` is false. The page is not loaded again between runs, so each
+    /// start, and each stop, cancels the frame a loop has asked for: otherwise the loop of
+    /// the run before would go on beside the new one, and the page would scroll twice as far
+    /// in each frame.
     static let startScrolling = """
         window.benchScrolling = true;
+        cancelAnimationFrame(window.benchFrame);
         const root = document.scrollingElement || document.documentElement;
         const step = () => {
             if (!window.benchScrolling) return;
             if (scrollY + innerHeight >= root.scrollHeight - 1) scrollTo(0, 0); else scrollBy(0, 8);
-            requestAnimationFrame(step);
+            window.benchFrame = requestAnimationFrame(step);
         };
-        requestAnimationFrame(step);
+        window.benchFrame = requestAnimationFrame(step);
         """
 
     /// The C program's tall document: 200 short paragraphs.
@@ -73,7 +77,8 @@ enum ScrollBench {
         let cpu = Double(mainThreadCPUNanoseconds() - startCPU) / 1e6
         let elapsed = milliseconds(from: start, to: monotonicNanoseconds()) / 1000
         _ = try await waiting(for: "the page to stop scrolling") {
-            try await page.callJavaScript("window.benchScrolling = false; scrollTo(0, 0);")
+            try await page.callJavaScript(
+                "window.benchScrolling = false; cancelAnimationFrame(window.benchFrame); scrollTo(0, 0);")
         }
         return cpu / elapsed
     }
