@@ -37,7 +37,8 @@ final class PageUserContent {
         /// Whether the script runs only once the page asks for it (``startPageScript(_:)``):
         /// until then its documents go without it.
         var onDemand = false
-        let receive: @MainActor (WebPage, String) -> Void
+        /// Gets each message's body, a value of the app's JavaScript context.
+        let receive: @MainActor (WebPage, UnsafeMutablePointer<JSCValue>) -> Void
     }
 
     /// The page's own scripts: the scroll-geometry, document-title and download-link reporters.
@@ -45,26 +46,28 @@ final class PageUserContent {
         PageScript(
             source: WebPage.scrollReporterSource, injectionTime: .atDocumentEnd, world: WebPage.scrollWorld,
             handlerName: WebPage.scrollHandlerName, onDemand: true
-        ) { page, json in
-            page.receiveScrollReport(json: json)
+        ) { page, value in
+            page.receiveScrollReport(value)
         },
         PageScript(
             source: WebPage.titleReporterSource, injectionTime: .atDocumentEnd, world: WebPage.titleWorld,
             handlerName: WebPage.titleHandlerName
-        ) { page, json in
-            if let title = try? JSONDecoder().decode(String.self, from: Data(json.utf8)) {
-                page.receiveDocumentTitle(title)
-            }
+        ) { page, value in
+            if let title = PageUserContent.string(of: value) { page.receiveDocumentTitle(title) }
         },
         PageScript(
             source: WebPage.downloadLinkReporterSource, injectionTime: .atDocumentStart, world: WebPage.linkWorld,
             handlerName: WebPage.downloadLinkHandlerName
-        ) { page, json in
-            if let link = try? JSONDecoder().decode(String.self, from: Data(json.utf8)) {
-                page.receiveDownloadLink(link)
-            }
+        ) { page, value in
+            if let link = PageUserContent.string(of: value) { page.receiveDownloadLink(link) }
         },
     ]
+
+    /// A message body that is a string, read from its JSON text; nil for anything else.
+    private static func string(of value: UnsafeMutablePointer<JSCValue>) -> String? {
+        guard let json = jsonText(of: value) else { return nil }
+        return try? JSONDecoder().decode(String.self, from: Data(json.utf8))
+    }
 
     /// Installs everything the controller holds, and follows it from now on. The page's
     /// own scripts are installed first, each in a world of its own.
@@ -72,8 +75,8 @@ final class PageUserContent {
         self.page = page
         installPageScripts()
         for script in Self.pageScripts {
-            registerOwnHandler(script.handlerName, world: script.world) { [weak page] json in
-                if let page { script.receive(page, json) }
+            registerOwnHandler(script.handlerName, world: script.world) { [weak page] value in
+                if let page { script.receive(page, value) }
             }
         }
         openGate()
@@ -176,10 +179,18 @@ final class PageUserContent {
     func registerOwnHandler(
         _ name: String, world: WKContentWorld, receive: @escaping @MainActor (String) -> Void
     ) {
+        registerOwnHandler(name, world: world) { (value: UnsafeMutablePointer<JSCValue>) in
+            if let json = jsonText(of: value) { receive(json) }
+        }
+    }
+
+    /// Registers the page's own message handler `name` in `world`; `receive` gets each
+    /// message's body as it is, a value of the app's JavaScript context, to read in place.
+    func registerOwnHandler(
+        _ name: String, world: WKContentWorld, receive: @escaping @MainActor (UnsafeMutablePointer<JSCValue>) -> Void
+    ) {
         ownHandlers[name] = manager.connect("script-message-received::\(name)") { arguments in
-            guard let value = Self.messageValue(arguments), let json = jsonText(of: UnsafeMutablePointer(value))
-            else { return nil }
-            receive(json)
+            if let value = Self.messageValue(arguments) { receive(UnsafeMutablePointer(value)) }
             return nil
         }
         webkit_user_content_manager_register_script_message_handler_in_world(raw, name, world.name)

@@ -199,16 +199,24 @@ struct ScrollTests {
         _ = token
     }
 
-    @Test func aReportIsReadAsJSONWritesItsNumbers() {
-        #expect(WebPage.reportedNumbers("[0,1440,1024,10816,1024,768]") == [0, 1440, 1024, 10816, 1024, 768])
+    @Test func aReportIsReadAsAnArrayOfSixFiniteNumbers() throws {
+        let context = try #require(jsc_context_new())
+        defer { g_object_unref(context) }
+        func numbers(_ source: String) -> [Double]? {
+            guard let value = jsc_context_evaluate(context, source, -1) else { return nil }
+            defer { g_object_unref(value) }
+            return WebPage.reportedNumbers(value)
+        }
+        #expect(numbers("[0, 1440, 1024, 10816, 1024, 768]") == [0, 1440, 1024, 10816, 1024, 768])
         #expect(
-            WebPage.reportedNumbers("[-0.5,12.25,1e+21,5e-324,3,4]")
-                == [-0.5, 12.25, 1e21, Double.leastNonzeroMagnitude, 3, 4])
+            numbers("[-0.5, 12.25, 1e21, 5e-324, 3, 4]") == [-0.5, 12.25, 1e21, Double.leastNonzeroMagnitude, 3, 4])
         for malformed in [
-            "", "[]", "[0,1,2,3,4]", "[0,1,2,3,4,5,6]", "[0,1,2,3,4,null]", "[0,1,2,3,4,\"5\"]", "[0,1,2,3,4,true]",
-            "[0,1,2,3,4,[5]]", "[0,1,2,3,4,]", "[,0,1,2,3,4]", "0,1,2,3,4,5", "{\"0\":0}", "[0,1,2,3,4,1e999]",
+            "[]", "[0, 1, 2, 3, 4]", "[0, 1, 2, 3, 4, 5, 6]", "[0, 1, 2, 3, 4, null]", "[0, 1, 2, 3, 4, '5']",
+            "[0, 1, 2, 3, 4, true]", "[0, 1, 2, 3, 4, [5]]", "[0, 1, 2, 3, 4, new Number(5)]", "[0, 1, 2, 3, 4, NaN]",
+            "[0, 1, 2, 3, 4, Infinity]", "[0, 1, 2, 3, 4, -1e999]", "[0, 1, 2, 3, 4, , ]", "'0,1,2,3,4,5'",
+            "({ 0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5 })", "null", "undefined", "42",
         ] {
-            #expect(WebPage.reportedNumbers(malformed) == nil, "\(malformed)")
+            #expect(numbers(malformed) == nil, "\(malformed)")
         }
     }
 }
