@@ -96,7 +96,15 @@ extension WebPage {
         for type: Value.Type, of transform: @escaping (ScrollGeometry) -> Value,
         action: @escaping (_ oldValue: Value, _ newValue: Value) -> Void
     ) -> ScrollObservation {
-        observeScrollGeometry(from: scrollGeometry, transform: transform, action: action)
+        observeScrollGeometry(from: currentScrollGeometry(), transform: transform, action: action)
+    }
+
+    /// ``scrollGeometry`` as it is now, with the reports started, for an observer to start
+    /// from: read without telling Observation, which an observer, unlike a reader of the
+    /// property, does not go through.
+    func currentScrollGeometry() -> ScrollGeometry? {
+        startScrollReports()
+        return reportedScrollGeometry
     }
 
     /// Registers `action` for changes of `transform(geometry)`, comparing the first report

@@ -97,14 +97,23 @@ public final class WebPage {
     public internal(set) var scrollGeometry: ScrollGeometry? {
         get {
             startScrollReports()
+            scrollGeometryWasRead = true
             access(keyPath: \.scrollGeometry)
             return reportedScrollGeometry
         }
         set {
-            withMutation(keyPath: \.scrollGeometry) { reportedScrollGeometry = newValue }
+            // Observation learns who follows the property in its getter; until the getter
+            // ran, no one can, and a report, which may come on every frame, skips its
+            // bookkeeping.
+            if scrollGeometryWasRead {
+                withMutation(keyPath: \.scrollGeometry) { reportedScrollGeometry = newValue }
+            } else {
+                reportedScrollGeometry = newValue
+            }
         }
     }
     @ObservationIgnored var reportedScrollGeometry: ScrollGeometry?
+    @ObservationIgnored private var scrollGeometryWasRead = false
 
     @ObservationIgnored var scrollObservers: [UInt64: (ScrollGeometry) -> Void] = [:]
     @ObservationIgnored var nextScrollObserverID: UInt64 = 0

@@ -57,7 +57,8 @@ extension WebView {
         let zero = ScrollGeometry(
             contentOffset: .zero, contentSize: .zero, contentInsets: EdgeInsets(), containerSize: .zero)
         scrollGeometryObservations.append(
-            page.observeScrollGeometry(from: page.scrollGeometry ?? zero, transform: transform, action: action))
+            page.observeScrollGeometry(from: page.currentScrollGeometry() ?? zero, transform: transform, action: action)
+        )
         return self
     }
 

@@ -1,5 +1,6 @@
 import CWebKitGTK
 import Foundation
+import Observation
 import TestSupport
 import Testing
 
@@ -35,6 +36,30 @@ struct ScrollTests {
         try await page.callJavaScript("scrollTo(0, 100)")
         await waitUntil("the next document reported") { page.scrollGeometry?.contentOffset.y == 100 }
         #expect(try await page.callJavaScript("return window.__webkitgtkSwiftScrollReporter") == nil)
+    }
+
+    @Test func theGeometryIsObservableAfterReportsThatNoOneRead() async throws {
+        let page = WebPage()
+        _ = await outcome(of: page.load(html: Self.tall))
+        // An observer starts the reports without reading the property.
+        var offsets: [CGFloat] = []
+        let token = page.onScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { offsets.append($1) }
+        await waitUntil("the first report") { page.reportedScrollGeometry != nil }
+        try await page.callJavaScript("scrollTo(0, 300)")
+        await waitUntil("the observer saw the scroll") { offsets.last == 300 }
+
+        final class Changes: @unchecked Sendable { var count = 0 }
+        let changes = Changes()
+        let read = withObservationTracking {
+            page.scrollGeometry
+        } onChange: {
+            changes.count += 1
+        }
+        #expect(read?.contentOffset.y == 300, "reports no one read are kept")
+        try await page.callJavaScript("scrollTo(0, 600)")
+        await waitUntil("Observation told of the change") { changes.count == 1 }
+        #expect(page.scrollGeometry?.contentOffset.y == 600)
+        _ = token
     }
 
     @Test func geometryDescribesThePageInCoreGraphicsTypes() async throws {
