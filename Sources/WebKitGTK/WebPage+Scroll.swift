@@ -92,35 +92,51 @@ extension WebPage {
     ///   - transform: Makes the value from a geometry.
     ///   - action: Runs with the old and the new value when the value changes.
     /// - Returns: The token that keeps `action` registered.
+    @inlinable
     public func onScrollGeometryChange<Value: Equatable>(
         for type: Value.Type, of transform: @escaping (ScrollGeometry) -> Value,
         action: @escaping (_ oldValue: Value, _ newValue: Value) -> Void
     ) -> ScrollObservation {
-        observeScrollGeometry(from: currentScrollGeometry(), transform: transform, action: action)
+        addScrollObserver(Self.changeObserver(from: currentScrollGeometry(), transform: transform, action: action))
     }
 
     /// ``scrollGeometry`` as it is now, with the reports started, for an observer to start
     /// from: read without telling Observation, which an observer, unlike a reader of the
     /// property, does not go through.
+    @usableFromInline
     func currentScrollGeometry() -> ScrollGeometry? {
         startScrollReports()
         return reportedScrollGeometry
     }
 
-    /// Registers `action` for changes of `transform(geometry)`, comparing the first report
-    /// with `start` (none: the first report only sets the value to compare with).
-    func observeScrollGeometry<Value: Equatable>(
+    /// An observer of reports that runs `action` when `transform(geometry)` changes,
+    /// comparing the first report with `start` (none: the first report only sets the value
+    /// to compare with).
+    ///
+    /// It runs on every animation frame while the page scrolls, so it is inlinable, and made
+    /// for the caller's `Value` where the caller is compiled: unspecialized, it would handle
+    /// `Value` through its type's metadata and witnesses, looked up at run time, and, with
+    /// little of that code in the processor's caches from the frame before, take two to three
+    /// times as long.
+    @inlinable
+    static func changeObserver<Value: Equatable>(
         from start: ScrollGeometry?, transform: @escaping (ScrollGeometry) -> Value,
         action: @escaping (Value, Value) -> Void
-    ) -> ScrollObservation {
+    ) -> (ScrollGeometry) -> Void {
         var last = start.map(transform)
-        let id = nextScrollObserverID
-        nextScrollObserverID += 1
-        scrollObservers[id] = { geometry in
+        return { geometry in
             let value = transform(geometry)
             defer { last = value }
             if let old = last, old != value { action(old, value) }
         }
+    }
+
+    /// Runs `observer` with each new geometry until the returned token is cancelled or dropped.
+    @usableFromInline
+    func addScrollObserver(_ observer: @escaping (ScrollGeometry) -> Void) -> ScrollObservation {
+        let id = nextScrollObserverID
+        nextScrollObserverID += 1
+        scrollObservers[id] = observer
         return ScrollObservation { [weak self] in self?.scrollObservers[id] = nil }
     }
 

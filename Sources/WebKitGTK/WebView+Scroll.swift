@@ -48,18 +48,23 @@ extension WebView {
     ///   - transform: Makes the value from a ``ScrollGeometry``.
     ///   - action: Runs with the old and the new value.
     /// - Returns: This view.
-    @discardableResult
+    @inlinable @discardableResult
     public func webViewOnScrollGeometryChange<T: Equatable>(
         for type: T.Type, of transform: @escaping (ScrollGeometry) -> T,
         action: @escaping (_ oldValue: T, _ newValue: T) -> Void
     ) -> Self {
-        guard page.hostingView === self else { return self }
+        followScrollGeometry { start in WebPage.changeObserver(from: start, transform: transform, action: action) }
+        return self
+    }
+
+    /// Adds the observer `makeObserver` makes from the geometry to start from, as long as
+    /// the view shows its page; the geometry is all zero before the page reported one.
+    @usableFromInline
+    func followScrollGeometry(_ makeObserver: (ScrollGeometry) -> (ScrollGeometry) -> Void) {
+        guard page.hostingView === self else { return }
         let zero = ScrollGeometry(
             contentOffset: .zero, contentSize: .zero, contentInsets: EdgeInsets(), containerSize: .zero)
-        scrollGeometryObservations.append(
-            page.observeScrollGeometry(from: page.currentScrollGeometry() ?? zero, transform: transform, action: action)
-        )
-        return self
+        scrollGeometryObservations.append(page.addScrollObserver(makeObserver(page.currentScrollGeometry() ?? zero)))
     }
 
     /// Ends everything the view follows: it no longer shows the page.
