@@ -801,11 +801,13 @@ static void bench_lifetime(void)
     run_for_ms(2000);
     char extra[32];
     snprintf(extra, sizeof extra, "\"pages\": %d", cycles);
-    emit("lifetime", "cycle_ms", cycle_ms, "ms", pages ? extra : NULL);
-    emit("lifetime", "pss_after_mib", tree_pss_mib(), "MiB", pages ? extra : NULL);
     // What this process's heap grew by from the fifth cycle on: a leak, and nothing that
-    // other processes share, shows here.
+    // other processes share, shows here. It is read before the processes' PSS, whose walk
+    // through /proc allocates, and what it frees stays in the heap's pages.
     double growth = (rollup_kib(getpid(), "Pss_Anon") - heap_after_five) / 1024.0;
+    double pss = tree_pss_mib();
+    emit("lifetime", "cycle_ms", cycle_ms, "ms", pages ? extra : NULL);
+    emit("lifetime", "pss_after_mib", pss, "MiB", pages ? extra : NULL);
     emit("lifetime", "heap_growth_mib", growth, "MiB", pages ? extra : NULL);
 }
 

@@ -30,11 +30,13 @@ enum LifetimeBench {
         let cycle = milliseconds(from: start, to: monotonicNanoseconds()) / Double(cycles)
         try await Task.sleep(for: .seconds(2))
         let extra = options.pages.map { [("pages", "\($0)")] } ?? []
-        report("lifetime", "cycle_ms", cycle, "ms", extra: extra)
-        report("lifetime", "pss_after_mib", try ProcessMemory.pssMiB(), "MiB", extra: extra)
         // What this process's heap grew by from the fifth cycle on: a leak, and nothing that
-        // other processes share, shows here.
+        // other processes share, shows here. It is read before the processes' PSS, whose
+        // walk through /proc allocates, and what it frees stays in the heap's pages.
         guard let heap = ProcessMemory.ownKiB("Pss_Anon") else { throw BenchError("no Pss_Anon in smaps_rollup") }
+        let pss = try ProcessMemory.pssMiB()
+        report("lifetime", "cycle_ms", cycle, "ms", extra: extra)
+        report("lifetime", "pss_after_mib", pss, "MiB", extra: extra)
         report("lifetime", "heap_growth_mib", Double(heap - heapAfterFive) / 1024, "MiB", extra: extra)
     }
 }
