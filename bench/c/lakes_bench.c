@@ -587,7 +587,7 @@ static double mean_echo_ms(WebKitWebView *view, int count, int size)
         "const start = performance.now();"
         "for (let i = 0; i < count; i++) {"
         "  const echoed = await webkit.messageHandlers.echo.postMessage(message);"
-        "  if (echoed.length !== size) throw new Error('echo of ' + echoed.length + ' characters');"
+        "  if (echoed !== message) throw new Error('echo ' + i + ' differs from what was posted');"
         "}"
         "return (performance.now() - start) / count;";
     GVariantDict arguments;

@@ -51,7 +51,7 @@ enum MessagesBench {
         let seconds = milliseconds(from: start, to: counter.allReceived.openedAt!) / 1000
         report("messages", "one_way_per_s", Double(counter.count) / seconds, "msg/s")
 
-        let small = try await replies(options.quick ? 10 : 500, of: "'echo me'", in: page)
+        let small = try await replies(options.quick ? 10 : 500, of: "'x'.repeat(16)", in: page)
         report("messages", "reply_small_ms", small, "ms")
         let mib = try await replies(options.quick ? 2 : 20, of: "'x'.repeat(1048576)", in: page)
         report("messages", "reply_mib_ms", mib, "ms")
