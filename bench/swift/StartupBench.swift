@@ -4,6 +4,7 @@ import Foundation
 import WebKitGTK
 
 enum StartupBench {
+    /// The C program's page, byte for byte.
     static let html = """
         <!DOCTYPE html><html><head><meta charset="utf-8"><title>Bench</title></head><body>
         <h1>Start</h1><p>A small page, loaded as a string, to time how soon a window shows it.</p>
