@@ -718,10 +718,9 @@ static void geometry_changed(WebKitUserContentManager *manager, WebKitJavascript
     observer->updates++;
 }
 
-// Loads the tall page, scrolls for `seconds` and prints main_cpu_ms_per_s.
-static void scroll_run(WebKitWebView *view, const char *html, double seconds, gboolean observed, Observer *observer)
+// Scrolls the loaded page for `seconds` and prints main_cpu_ms_per_s.
+static void scroll_run(WebKitWebView *view, double seconds, gboolean observed, Observer *observer)
 {
-    load_and_wait(view, html, NULL);
     g_object_unref(call_js(view, "startScrolling()", NULL));
     gint64 start = now_ns();
     double cpu_start = thread_cpu_ms();
@@ -741,16 +740,21 @@ static void bench_scroll(void)
                                    "and cold, and the path climbs through birches to a ridge of grey rock.</p>";
     static const char *scroller =
         "<script>"
-        "let scrolling = false, frames = 0;"
+        "let scrolling = false, frames = 0, frame = 0;"
         "function step() {"
         "  if (!scrolling) return;"
         "  frames++;"
         "  if (scrollY + innerHeight >= document.documentElement.scrollHeight) scrollTo(0, 0); else scrollBy(0, 8);"
-        "  requestAnimationFrame(step);"
+        "  frame = requestAnimationFrame(step);"
         "}"
-        "function startScrolling() { scrolling = true; frames = 0; requestAnimationFrame(step); }"
-        "function stopScrolling() { scrolling = false; return frames; }"
+        // The page is not loaded again between runs: each start and stop cancels the frame
+        // the loop asked for, so that a run's loop does not go on beside the next one's.
+        "function startScrolling() {"
+        "  cancelAnimationFrame(frame); scrolling = true; frames = 0; frame = requestAnimationFrame(step);"
+        "}"
+        "function stopScrolling() { scrolling = false; cancelAnimationFrame(frame); scrollTo(0, 0); return frames; }"
         "</script>";
+    // Run in the loaded page, as the library starts its reporter in the page it shows.
     static const char *observer_script =
         "addEventListener('scroll', () => webkit.messageHandlers.geometry.postMessage({x: scrollX, y: scrollY,"
         " w: innerWidth, h: innerHeight, cw: document.documentElement.scrollWidth,"
@@ -764,17 +768,15 @@ static void bench_scroll(void)
     Observer observer = { 0 };
     WebKitWebView *view = new_view();
     new_window(GTK_WIDGET(view));
-    scroll_run(view, html->str, seconds, FALSE, &observer);
+    load_and_wait(view, html->str, NULL);
+    scroll_run(view, seconds, FALSE, &observer);
 
-    // Attach the observer; the user script applies from the next load on.
+    // Attach the observer to the page as it is, as the Swift program does.
     WebKitUserContentManager *manager = webkit_web_view_get_user_content_manager(view);
     g_signal_connect(manager, "script-message-received::geometry", G_CALLBACK(geometry_changed), &observer);
     webkit_user_content_manager_register_script_message_handler(manager, "geometry");
-    WebKitUserScript *script = webkit_user_script_new(observer_script, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME,
-        WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, NULL, NULL);
-    webkit_user_content_manager_add_script(manager, script);
-    webkit_user_script_unref(script);
-    scroll_run(view, html->str, seconds, TRUE, &observer);
+    g_object_unref(call_js(view, observer_script, NULL));
+    scroll_run(view, seconds, TRUE, &observer);
     if (observer.updates == 0)
         fail("the observer saw no scroll");
     g_string_free(html, TRUE);
