@@ -75,9 +75,11 @@ final class PageUserContent {
         self.page = page
         installPageScripts()
         for script in Self.pageScripts {
-            registerOwnHandler(script.handlerName, world: script.world) { [weak page] value in
-                if let page { script.receive(page, value) }
-            }
+            registerOwnHandler(
+                script.handlerName, world: script.world,
+                receivingValues: { [weak page] value in
+                    if let page { script.receive(page, value) }
+                })
         }
         openGate()
         for script in controller.scripts { install(script) }
@@ -179,15 +181,18 @@ final class PageUserContent {
     func registerOwnHandler(
         _ name: String, world: WKContentWorld, receive: @escaping @MainActor (String) -> Void
     ) {
-        registerOwnHandler(name, world: world) { (value: UnsafeMutablePointer<JSCValue>) in
-            if let json = jsonText(of: value) { receive(json) }
-        }
+        registerOwnHandler(
+            name, world: world,
+            receivingValues: { value in
+                if let json = jsonText(of: value) { receive(json) }
+            })
     }
 
     /// Registers the page's own message handler `name` in `world`; `receive` gets each
     /// message's body as it is, a value of the app's JavaScript context, to read in place.
     func registerOwnHandler(
-        _ name: String, world: WKContentWorld, receive: @escaping @MainActor (UnsafeMutablePointer<JSCValue>) -> Void
+        _ name: String, world: WKContentWorld,
+        receivingValues receive: @escaping @MainActor (UnsafeMutablePointer<JSCValue>) -> Void
     ) {
         ownHandlers[name] = manager.connect("script-message-received::\(name)") { arguments in
             if let value = Self.messageValue(arguments) { receive(UnsafeMutablePointer(value)) }
