@@ -60,8 +60,8 @@ package func stringText(of value: UnsafeMutablePointer<JSCValue>) -> String? {
     return decodedString(json) ?? text
 }
 
-/// The string a JSON string literal holds.
-private func decodedString(_ json: String) -> String? {
+/// The string a JSON string literal holds; nil when the text is not one.
+package func decodedString(_ json: String) -> String? {
     try? JSONDecoder().decode(String.self, from: Data(json.utf8))
 }
 

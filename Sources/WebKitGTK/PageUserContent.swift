@@ -53,21 +53,15 @@ final class PageUserContent {
             source: WebPage.titleReporterSource, injectionTime: .atDocumentEnd, world: WebPage.titleWorld,
             handlerName: WebPage.titleHandlerName
         ) { page, value in
-            if let title = PageUserContent.string(of: value) { page.receiveDocumentTitle(title) }
+            if let title = jsonText(of: value).flatMap(decodedString) { page.receiveDocumentTitle(title) }
         },
         PageScript(
             source: WebPage.downloadLinkReporterSource, injectionTime: .atDocumentStart, world: WebPage.linkWorld,
             handlerName: WebPage.downloadLinkHandlerName
         ) { page, value in
-            if let link = PageUserContent.string(of: value) { page.receiveDownloadLink(link) }
+            if let link = jsonText(of: value).flatMap(decodedString) { page.receiveDownloadLink(link) }
         },
     ]
-
-    /// A message body that is a string, read from its JSON text; nil for anything else.
-    private static func string(of value: UnsafeMutablePointer<JSCValue>) -> String? {
-        guard let json = jsonText(of: value) else { return nil }
-        return try? JSONDecoder().decode(String.self, from: Data(json.utf8))
-    }
 
     /// Installs everything the controller holds, and follows it from now on. The page's
     /// own scripts are installed first, each in a world of its own.

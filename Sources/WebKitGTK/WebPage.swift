@@ -96,10 +96,9 @@ public final class WebPage {
     /// ``WebView/webViewOnScrollGeometryChange(for:of:action:)``.
     public internal(set) var scrollGeometry: ScrollGeometry? {
         get {
-            startScrollReports()
             scrollGeometryWasRead = true
             access(keyPath: \.scrollGeometry)
-            return reportedScrollGeometry
+            return currentScrollGeometry()
         }
         set {
             // Observation learns who follows the property in its getter; until the getter
