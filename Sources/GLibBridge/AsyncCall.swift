@@ -33,7 +33,7 @@ package func gioCall<Result: Sendable>(
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
             let handler: AsyncReadyHandler = { source, result in
-                MainActor.assumeIsolated {
+                assumeMainActor {
                     let outcome: Swift.Result<Result, any Error>
                     do {
                         outcome = .success(try finish(source, result))

@@ -50,7 +50,7 @@ package enum ChildProcess {
             var error: UnsafeMutablePointer<GError>?
             let succeeded = g_subprocess_wait_check_finish(child, result, &error) != 0
             let failure = succeeded ? nil : error.map { GLibError(adopting: OpaquePointer($0)).message }
-            MainActor.assumeIsolated { onExit(succeeded ? nil : failure ?? "the child process failed") }
+            assumeMainActor { onExit(succeeded ? nil : failure ?? "the child process failed") }
         }
         // The wait holds its own reference to the child until it reports.
         g_subprocess_wait_check_async(child, nil, Trampoline.asyncReady, CallbackBox(handler).retainedPointer())

@@ -52,7 +52,7 @@ public enum MainLoop {
         let handler: SourceHandler = {
             var value: eventfd_t = 0
             _ = eventfd_read(fd, &value)  // non-blocking: libdispatch made it so
-            MainActor.assumeIsolated { mainQueueDrains += 1 }
+            assumeMainActor { mainQueueDrains += 1 }
             cwk_dispatch_main_queue_drain()
             return true
         }
@@ -127,7 +127,7 @@ public enum MainLoop {
         sigaddset(&set, signal)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         let callback: SourceHandler = {
-            MainActor.assumeIsolated { handler() }
+            assumeMainActor { handler() }
             return true
         }
         return g_unix_signal_add_full(

@@ -35,7 +35,7 @@ enum Trampoline {
         guard let closure, let data = closure.pointee.data, let values else { return }
         let box = CallbackBox<SignalHandler>.borrow(data)
         let arguments = SignalArguments(values: values, count: Int(count))
-        let result = MainActor.assumeIsolated { box.value(arguments) }
+        let result = assumeMainActor { box.value(arguments) }
         guard let returnValue else { return }
         switch result {
         case .unchanged: break
@@ -98,7 +98,7 @@ enum Trampoline {
         guard let request, let data else { return }
         let box = CallbackBox<URISchemeHandler>.borrow(data)
         let held = UncheckedSendable(OpaquePointer(request))
-        MainActor.assumeIsolated { box.value(held.value) }
+        assumeMainActor { box.value(held.value) }
     }
 
     static let uriSchemeDestroyNotify: GDestroyNotify = { data in
@@ -110,14 +110,14 @@ enum Trampoline {
     static let pullStreamNeedData: @convention(c) (gpointer?) -> Void = { data in
         guard let data else { return }
         let box = CallbackBox<PullStreamCallbacks>.borrow(data)
-        MainActor.assumeIsolated { box.value.needData() }
+        assumeMainActor { box.value.needData() }
     }
 
     /// A pull stream's abandoned callback: runs the box's `abandoned`.
     static let pullStreamAbandoned: @convention(c) (gpointer?) -> Void = { data in
         guard let data else { return }
         let box = CallbackBox<PullStreamCallbacks>.borrow(data)
-        MainActor.assumeIsolated { box.value.abandoned() }
+        assumeMainActor { box.value.abandoned() }
     }
 
     static let pullStreamOwnerReleased: GDestroyNotify = { data in

@@ -68,7 +68,10 @@ enum PageRouter {
 
     private static func route(_ request: OpaquePointer, scheme: URLScheme) {
         let schemeRequest = UnsafeMutablePointer<WebKitURISchemeRequest>(request)
-        let view = webkit_uri_scheme_request_get_web_view(schemeRequest).map { UInt(bitPattern: OpaquePointer($0)) }
+        // Not `Optional.map`: a main-actor closure handed to the standard library checks its
+        // isolation at run time, and this runs for every request.
+        let engineView = webkit_uri_scheme_request_get_web_view(schemeRequest)
+        let view = engineView != nil ? UInt(bitPattern: OpaquePointer(engineView)) : nil
         let task = URLSchemeTask(request: request, view: view)
         let id = ObjectIdentifier(task)
         tasks[id] = task

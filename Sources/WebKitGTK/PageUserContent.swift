@@ -268,7 +268,12 @@ final class PageUserContent {
     /// `WebKitJavascriptResult` box, depending on the WebKitGTK version.
     static func messageValue(_ arguments: SignalArguments) -> OpaquePointer? {
         if arguments.isObject(1) { return arguments.object(1) }
-        return arguments.pointer(1).flatMap { webkit_javascript_result_get_js_value($0).map { OpaquePointer($0) } }
+        // Without `Optional.map`: a main-actor closure handed to the standard library checks
+        // its isolation at run time, and this runs for every message.
+        guard let result = arguments.pointer(1), let value = webkit_javascript_result_get_js_value(result) else {
+            return nil
+        }
+        return OpaquePointer(value)
     }
 
     /// Decodes a message and hands it to its handler; malformed ones are logged and dropped.
@@ -356,8 +361,10 @@ final class ScriptReply {
         guard let reply else { return nil }
         webkit_script_message_reply_ref(reply)
         self.reply = reply
-        context = value.flatMap { jsc_value_get_context(UnsafeMutablePointer($0)) }.map {
-            OpaquePointer(g_object_ref(UnsafeMutableRawPointer($0)))
+        if let value, let context = jsc_value_get_context(UnsafeMutablePointer(value)) {
+            self.context = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(context)))
+        } else {
+            context = nil
         }
     }
 

@@ -127,8 +127,10 @@ final class URLSchemeTask {
         defer { g_object_unref(schemeResponse) }
         if let mimeType = response.mimeType {
             // WebKit reads the body's charset from the content type, not from the headers.
-            let charset = response.textEncodingName.map { "; charset=\($0)" } ?? ""
-            webkit_uri_scheme_response_set_content_type(schemeResponse, mimeType + charset)
+            // `if let`, not `Optional.map`, whose main-actor closure would check its isolation.
+            var contentType = mimeType
+            if let encoding = response.textEncodingName { contentType += "; charset=\(encoding)" }
+            webkit_uri_scheme_response_set_content_type(schemeResponse, contentType)
         }
         let headers = soup_message_headers_new(SOUP_MESSAGE_HEADERS_RESPONSE)!
         if let http = response as? HTTPURLResponse {

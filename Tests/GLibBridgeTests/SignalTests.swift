@@ -1,4 +1,5 @@
 import CWebKitGTK
+import Foundation
 import Testing
 
 @testable import GLibBridge
@@ -148,5 +149,29 @@ struct SignalTests {
         #expect(references() == referencesBefore)  // the emission's own reference was given back
         for index in values.indices { g_value_unset(&values[index]) }
         connection.disconnect()
+    }
+
+    @Test func aSignalEmittedOnAnotherThreadStopsTheProgramBeforeItsHandlerRuns() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let object = GObjectReference(adopting: OpaquePointer(g_cancellable_new()!))
+                let connection = object.connect("cancelled") { _ in
+                    FileHandle.standardError.write(Data("the handler ran\n".utf8))
+                    return nil
+                }
+                let cancellable = UncheckedSendable(object.pointer)
+                let finished = DispatchSemaphore(value: 0)
+                Thread.detachNewThread {
+                    g_cancellable_cancel(UnsafeMutablePointer(cancellable.value))
+                    finished.signal()
+                }
+                finished.wait()
+                FileHandle.standardError.write(Data("the emission returned\n".utf8))
+                withExtendedLifetime(connection) {}
+            }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("not the main thread"))
+        #expect(!message.contains("the handler ran"))
     }
 }

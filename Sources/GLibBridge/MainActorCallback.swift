@@ -1,0 +1,38 @@
+import Foundation
+
+/// Runs `body` as main-actor code, from a C callback that GLib, GIO or GTK made, and stops
+/// the program with a message if the callback came on a thread other than the main one.
+///
+/// The check is the one this package's main loop rests on: GLib's main context, the
+/// dispatch main queue and so the main actor all run on the main thread
+/// (``MainLoop/ensureDriven()`` stops a program arranged otherwise), so code on the main
+/// thread may touch the main actor's state. It costs a comparison of two thread handles.
+/// `MainActor.assumeIsolated` checks twice, each time through the runtime's lookup of the
+/// current executor (about 300 instructions, with the retains it makes): once itself, and
+/// again as the closure it was given starts, because Swift 6 code checks the isolation of a
+/// closure it hands to a module that has not adopted strict concurrency checking, as the
+/// concurrency library has not (SE-0423). Every signal, every awaited GIO call and every
+/// turn of the main loop that runs main-actor jobs comes through here.
+///
+///     let result = assumeMainActor { handler(arguments) }
+///
+/// - Parameter body: What the callback does; it runs at once, on the calling thread.
+/// - Returns: What `body` returns.
+@inline(__always)
+package func assumeMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T {
+    guard Thread.isMainThread else { callbackOffTheMainThread() }
+    return try withoutActuallyEscaping(body) { body in
+        try unsafeBitCast(body, to: (() throws -> T).self)()
+    }
+}
+
+/// Stops the program: a callback that runs main-actor code came on another thread, where
+/// running it would race with the main actor.
+@inline(never)
+func callbackOffTheMainThread() -> Never {
+    fatalError(
+        """
+        a GLib callback into main-actor code ran on thread \(Thread.current), not the main thread: \
+        GTK, WebKit and their signals belong to the main thread
+        """)
+}
