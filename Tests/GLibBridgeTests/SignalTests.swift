@@ -173,5 +173,6 @@ struct SignalTests {
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("not the main thread"))
         #expect(!message.contains("the handler ran"))
+        #expect(!message.contains("the emission returned"))
     }
 }
