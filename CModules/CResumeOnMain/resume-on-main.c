@@ -1,5 +1,6 @@
 #include "CResumeOnMain.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 
@@ -55,4 +56,17 @@ void cwk_resume_on_main_end(void)
 unsigned long cwk_resume_on_main_count(void)
 {
     return atomic_load_explicit(&sent, memory_order_relaxed);
+}
+
+// The thread that loads the program runs its constructors, then main.
+static pthread_t main_thread;
+
+__attribute__((constructor)) static void remember_main_thread(void)
+{
+    main_thread = pthread_self();
+}
+
+bool cwk_is_main_thread(void)
+{
+    return pthread_equal(pthread_self(), main_thread) != 0;
 }

@@ -1,3 +1,4 @@
+internal import CResumeOnMain
 import Foundation
 
 /// Runs `body` as main-actor code, from a C callback that GLib, GIO or GTK made, and stops
@@ -6,13 +7,15 @@ import Foundation
 /// The check is the one this package's main loop rests on: GLib's main context, the
 /// dispatch main queue and so the main actor all run on the main thread
 /// (``MainLoop/ensureDriven()`` stops a program arranged otherwise), so code on the main
-/// thread may touch the main actor's state. It costs a comparison of two thread handles.
-/// `MainActor.assumeIsolated` checks twice, each time through the runtime's lookup of the
-/// current executor (about 300 instructions, with the retains it makes): once itself, and
-/// again as the closure it was given starts, because Swift 6 code checks the isolation of a
-/// closure it hands to a module that has not adopted strict concurrency checking, as the
-/// concurrency library has not (SE-0423). Every signal, every awaited GIO call and every
-/// turn of the main loop that runs main-actor jobs comes through here.
+/// thread may touch the main actor's state. It costs a comparison of two thread handles
+/// (`pthread_equal`, against the thread remembered before `main`), not the two system calls
+/// of Foundation's `Thread.isMainThread` on Linux. `MainActor.assumeIsolated` checks twice,
+/// each time through the runtime's lookup of the current executor (about 300 instructions,
+/// with the retains it makes): once itself, and again as the closure it was given starts,
+/// because Swift 6 code checks the isolation of a closure it hands to a module that has not
+/// adopted strict concurrency checking, as the concurrency library has not (SE-0423). Every
+/// signal, every awaited GIO call and every turn of the main loop that runs main-actor jobs
+/// comes through here.
 ///
 ///     let result = assumeMainActor { handler(arguments) }
 ///
@@ -20,11 +23,15 @@ import Foundation
 /// - Returns: What `body` returns.
 @inline(__always)
 package func assumeMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T {
-    guard Thread.isMainThread else { callbackOffTheMainThread() }
+    guard isOnMainThread else { callbackOffTheMainThread() }
     return try withoutActuallyEscaping(body) { body in
         try unsafeBitCast(body, to: (() throws -> T).self)()
     }
 }
+
+/// Whether the calling thread is the main one, the thread that started the program: the
+/// check of ``assumeMainActor(_:)``.
+package var isOnMainThread: Bool { cwk_is_main_thread() }
 
 /// Stops the program: a callback that runs main-actor code came on another thread, where
 /// running it would race with the main actor.

@@ -151,6 +151,15 @@ struct SignalTests {
         connection.disconnect()
     }
 
+    @Test func theMainThreadIsToldFromOthers() async {
+        #expect(isOnMainThread)
+        let elsewhere = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: isOnMainThread) }
+        }
+        #expect(!elsewhere)
+        #expect(isOnMainThread)
+    }
+
     @Test func aSignalEmittedOnAnotherThreadStopsTheProgramBeforeItsHandlerRuns() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {

@@ -10,8 +10,13 @@
 // runtime's own hook for global enqueues (swift_task_enqueueGlobal_hook, which event loops
 // such as JavaScriptKit's also use). Every other enqueue, and every other thread, is left
 // to the hook that was there before, or to the runtime.
+//
+// It also tells whether a callback runs on the main thread, for Swift code that enters the
+// main actor from C.
 #ifndef CRESUMEONMAIN_H
 #define CRESUMEONMAIN_H
+
+#include <stdbool.h>
 
 /// Installs the hook, once; later calls do nothing. Call it before the first armed
 /// resumption.
@@ -25,5 +30,10 @@ void cwk_resume_on_main_end(void);
 
 /// How many tasks were sent to the main executor so far, for tests.
 unsigned long cwk_resume_on_main_count(void);
+
+/// Whether the calling thread is the one that started the program, remembered before main
+/// runs, as the Swift runtime remembers it. A comparison of two thread handles, where
+/// Foundation's Thread.isMainThread makes two system calls on Linux (gettid and getpid).
+bool cwk_is_main_thread(void);
 
 #endif
