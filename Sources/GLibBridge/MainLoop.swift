@@ -43,7 +43,7 @@ public enum MainLoop {
     public static func prepareForGLibOwnedMainThread() {
         guard drainSourceID == 0 else { return }
         precondition(
-            Thread.isMainThread,
+            isOnMainThread,
             """
             GTK and WebKit must run on the main thread, inside a GLib main loop. This program's main actor \
             runs elsewhere, as it does under an async main: use a synchronous main that calls MainLoop.run { }.

@@ -118,7 +118,7 @@ final class ItemHandle: @unchecked Sendable {
     deinit {
         let item = UncheckedSendable(pointer)
         let release: @Sendable () -> Void = { g_object_unref(UnsafeMutableRawPointer(item.value)) }
-        if Thread.isMainThread {
+        if isOnMainThread {
             release()
         } else {
             DispatchQueue.main.async(execute: release)
