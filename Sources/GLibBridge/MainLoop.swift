@@ -60,6 +60,14 @@ public enum MainLoop {
         installMainActorResumption()
         drainSourceID = g_unix_fd_add_full(
             G_PRIORITY_DEFAULT, fd, G_IO_IN, Trampoline.unixFDSourceFunction, data, Trampoline.sourceDestroyNotify)
+        // GLib takes the descriptor of a source that may not recurse out of the poll while
+        // it dispatches the source, and puts it back afterwards, waking the loop each time:
+        // two writes to the loop's eventfd after every drain, and a turn of the loop for
+        // nothing before it sleeps. This source may recurse. A nested main loop that a job
+        // runs (a modal dialog) still runs no other job: it reads the eventfd, so it does not
+        // spin, and libdispatch's drain returns at once inside its own drain, then wakes the
+        // queue again for what came meanwhile.
+        g_source_set_can_recurse(g_main_context_find_source_by_id(nil, drainSourceID), cwk_true)
     }
 
     /// Makes sure the main actor's jobs reach GLib's main loop; called before any GTK or
