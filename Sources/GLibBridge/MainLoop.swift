@@ -65,8 +65,8 @@ public enum MainLoop {
         // two writes to the loop's eventfd after every drain, and a turn of the loop for
         // nothing before it sleeps. This source may recurse. A nested main loop that a job
         // runs (a modal dialog) still runs no other job: it reads the eventfd, so it does not
-        // spin, and libdispatch's drain returns at once inside its own drain, then wakes the
-        // queue again for what came meanwhile.
+        // spin, and libdispatch's drain returns at once inside its own drain. What came
+        // meanwhile runs once the job returns.
         g_source_set_can_recurse(g_main_context_find_source_by_id(nil, drainSourceID), cwk_true)
     }
 
