@@ -11,10 +11,10 @@ private final class Cancellable: @unchecked Sendable {
 /// Runs a GIO-style asynchronous call as `async throws`.
 ///
 /// `start` begins the call with a `GCancellable` and a ready callback plus its user data;
-/// `finish` is called with the call's source object and `GAsyncResult` when it completes,
-/// and turns them into the result (usually by calling the matching `_finish` function
-/// through ``GLibError/check(_:)``). Cancelling the calling Task cancels the
-/// `GCancellable`, and the call then throws `CancellationError`.
+/// `finish` is called with the call's source object and `GAsyncResult` once it has
+/// completed, back in the calling task, and turns them into the result (usually by calling
+/// the matching `_finish` function through ``GLibError/check(_:)``). Cancelling the calling
+/// Task cancels the `GCancellable`, and the call then throws `CancellationError`.
 ///
 ///     let connection = try await gioCall { cancellable, callback, data in
 ///         g_socket_listener_accept_async(listener, cancellable, callback, data)
@@ -22,32 +22,60 @@ private final class Cancellable: @unchecked Sendable {
 ///         try GLibError.check { g_socket_listener_accept_finish(listener, result, nil, $0) }
 ///     }
 @MainActor
-package func gioCall<Result: Sendable>(
+package func gioCall<Result>(
     _ start: (
         _ cancellable: UnsafeMutablePointer<GCancellable>, _ callback: GAsyncReadyCallback, _ data: gpointer
     ) -> Void,
-    finish: @escaping @MainActor (_ source: OpaquePointer?, _ result: OpaquePointer) throws -> Result
+    finish: @MainActor (_ source: OpaquePointer?, _ result: OpaquePointer) throws -> Result
 ) async throws -> Result {
+    // Only this part is generic. The wait and its continuation are not: this function is
+    // compiled once, for callers in every module, and a continuation of `Result` resumed
+    // with a `Swift.Result` made the runtime look up the metadata of both types in its
+    // caches six times a call, some 2,000 instructions.
+    let completed = await completion(of: start)
+    defer { completed.release() }
+    do {
+        return try finish(completed.source, completed.result)
+    } catch let error as GLibError where error.isCancellation {
+        throw CancellationError()
+    }
+}
+
+/// What the ready callback of a GIO-style call was given: the call's source object and its
+/// `GAsyncResult`, each with a reference of its own until ``release()``.
+private struct Completion: @unchecked Sendable {
+    let source: OpaquePointer?
+    let result: OpaquePointer
+
+    init(retaining source: OpaquePointer?, _ result: OpaquePointer) {
+        if let source { g_object_ref(UnsafeMutableRawPointer(source)) }
+        g_object_ref(UnsafeMutableRawPointer(result))
+        self.source = source
+        self.result = result
+    }
+
+    func release() {
+        g_object_unref(UnsafeMutableRawPointer(result))
+        if let source { g_object_unref(UnsafeMutableRawPointer(source)) }
+    }
+}
+
+/// Starts a GIO-style call and waits for its ready callback; a cancelled task cancels the
+/// call, which then completes with a cancellation error.
+@MainActor
+private func completion(
+    of start: (UnsafeMutablePointer<GCancellable>, GAsyncReadyCallback, gpointer) -> Void
+) async -> Completion {
     MainLoop.ensureDriven()
     let cancellable = Cancellable()
-    return try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+    return await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Completion, Never>) in
             let handler: AsyncReadyHandler = { source, result in
-                assumeMainActor {
-                    let outcome: Swift.Result<Result, any Error>
-                    do {
-                        outcome = .success(try finish(source, result))
-                    } catch let error as GLibError where error.isCancellation {
-                        outcome = .failure(CancellationError())
-                    } catch {
-                        outcome = .failure(error)
-                    }
-                    // The task goes on in this function, on the main actor.
-                    resumingOnMainActor { continuation.resume(with: outcome) }
-                }
+                let completed = Completion(retaining: source, result)
+                // The task goes on in `gioCall`, on the main actor.
+                assumeMainActor { resumingOnMainActor { continuation.resume(returning: completed) } }
             }
-            let data = CallbackBox<AsyncReadyHandler>(handler).retainedPointer()
-            start(cancellable.pointer, Trampoline.asyncReady, data)
+            start(cancellable.pointer, Trampoline.asyncReady, CallbackBox(handler).retainedPointer())
         }
     } onCancel: {
         cancellable.cancel()

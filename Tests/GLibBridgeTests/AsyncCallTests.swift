@@ -56,6 +56,32 @@ struct AsyncCallTests {
         #expect(turns <= calls * 3 / 2, "\(turns) turns of the main queue for \(calls) calls")
     }
 
+    /// `finish` runs in the calling task, after GLib's callback has returned and dropped
+    /// its references: the call's source object and result are still there for it, and
+    /// freed once it has run.
+    @Test func finishSeesTheSourceAndResultOfACallbackThatHasReturned() async throws {
+        let kind = "GMemoryInputStream"
+        let before = LiveObjects.count(kind)
+        var alive: Int?
+        let value = try await gioCall { cancellable, callback, data in
+            let source = g_memory_input_stream_new()!
+            LiveObjects.track(OpaquePointer(source))
+            // The task holds the only reference to the source, and returns from an idle
+            // source that drops its own reference to the task once the callback returns.
+            let task = g_task_new(source, cancellable, callback, data)
+            g_object_unref(source)
+            g_task_return_int(task, 42)
+            g_object_unref(UnsafeMutableRawPointer(task))
+        } finish: { source, result in
+            alive = LiveObjects.count(kind) - before
+            #expect(g_task_is_valid(UnsafeMutableRawPointer(result), source.map { UnsafeMutableRawPointer($0) }) != 0)
+            return try GLibError.check { g_task_propagate_int(result, $0) }
+        }
+        #expect(value == 42)
+        #expect(alive == 1)
+        #expect(LiveObjects.count(kind) == before)
+    }
+
     @Test func cancellingTheTaskCancelsTheGIOCall() async throws {
         let (listener, _) = try makeListener()
         let task = Task { try await accept(listener) }
