@@ -22,12 +22,19 @@ import Foundation
 /// - Parameter body: What the callback does; it runs at once, on the calling thread.
 /// - Returns: What `body` returns.
 @inline(__always)
-package func assumeMainActor<T>(_ body: @MainActor () throws -> T) rethrows -> T {
+package func assumeMainActor<T>(_ body: @MainActor () -> T) -> T {
     guard isOnMainThread else { callbackOffTheMainThread() }
-    return try withoutActuallyEscaping(body) { body in
-        try unsafeBitCast(body, to: (() throws -> T).self)()
-    }
+    // A main-actor function, called as a plain one: the check above stands for its
+    // isolation. The function has no context to box. Turning `body` itself into a plain
+    // closure (`withoutActuallyEscaping`, then a cast) put it in a box on the heap at
+    // every call.
+    let run: @MainActor (@MainActor () -> T) -> T = runOnMainActor
+    return unsafeBitCast(run, to: ((@MainActor () -> T) -> T).self)(body)
 }
+
+/// Calls `body`, in ``assumeMainActor(_:)``.
+@MainActor
+private func runOnMainActor<T>(_ body: @MainActor () -> T) -> T { body() }
 
 /// Whether the calling thread is the main one, the thread that started the program: the
 /// check of ``assumeMainActor(_:)``.
