@@ -90,6 +90,55 @@ struct AsyncCallTests {
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 
+    /// A call that GLib completes from an idle source with 1, through a `GTask` made with
+    /// the call's cancellable; `start` sees that cancellable first.
+    private func completeWithOne(
+        _ start: @escaping (UnsafeMutablePointer<GCancellable>) -> Void = { _ in }
+    ) async throws -> Int {
+        try await gioCall { cancellable, callback, data in
+            start(cancellable)
+            let task = g_task_new(nil, cancellable, callback, data)
+            g_task_return_int(task, 1)
+            g_object_unref(UnsafeMutableRawPointer(task))
+        } finish: { _, result in
+            try GLibError.check { g_task_propagate_int(result, $0) }
+        }
+    }
+
+    /// A finished call's cancellable, never cancelled, serves the next call: making and
+    /// freeing one is a noticeable part of a short call.
+    @Test func consecutiveCallsShareACancellable() async throws {
+        // A mark on the object itself: a new cancellable may be made at a freed one's address.
+        let mark = "lakes-test-first-call"
+        func object(_ cancellable: UnsafeMutablePointer<GCancellable>) -> UnsafeMutablePointer<GObject> {
+            UnsafeMutableRawPointer(cancellable).assumingMemoryBound(to: GObject.self)
+        }
+        #expect(try await completeWithOne { g_object_set_data(object($0), mark, $0) } == 1)
+        for _ in 0..<2 {
+            var marked = false
+            #expect(try await completeWithOne { marked = g_object_get_data(object($0), mark) != nil } == 1)
+            #expect(marked)
+        }
+    }
+
+    /// A cancelled call's cancellable is never handed to a later call, which would then
+    /// start out cancelled.
+    @Test func aCallAfterACancelledOneStartsUncancelled() async throws {
+        let cancelled = Task { try await completeWithOne() }
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        let (listener, _) = try makeListener()
+        let waiting = Task { try await accept(listener) }
+        try await Task.sleep(for: .milliseconds(50))
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        for _ in 0..<3 {
+            var wasCancelled: Bool?
+            #expect(try await completeWithOne { wasCancelled = g_cancellable_is_cancelled($0) != 0 } == 1)
+            #expect(wasCancelled == false)
+        }
+    }
+
     @Test func aGErrorBecomesASwiftErrorWithItsDomainCodeAndMessage() throws {
         var contents: UnsafeMutablePointer<gchar>?
         let error = #expect(throws: GLibError.self) {
