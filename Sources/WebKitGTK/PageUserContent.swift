@@ -265,14 +265,21 @@ final class PageUserContent {
     }
 
     /// A message's `JSCValue`: the signal passes it directly, or inside the older
-    /// `WebKitJavascriptResult` box, depending on the WebKitGTK version.
+    /// `WebKitJavascriptResult` box, depending on the WebKitGTK version. Its `JSCContext`
+    /// is kept for the next message's value (``ValueContext``).
     static func messageValue(_ arguments: SignalArguments) -> OpaquePointer? {
-        if arguments.isObject(1) { return arguments.object(1) }
-        // Without `Optional.map`: a main-actor closure handed to the standard library checks
-        // its isolation at run time, and this runs for every message.
-        guard let result = arguments.pointer(1), let value = webkit_javascript_result_get_js_value(result) else {
-            return nil
+        let value: UnsafeMutablePointer<JSCValue>
+        if arguments.isObject(1) {
+            guard let object = arguments.object(1) else { return nil }
+            value = UnsafeMutablePointer(object)
+        } else {
+            // Without `Optional.map`: a main-actor closure handed to the standard library
+            // checks its isolation at run time, and this runs for every message.
+            guard let result = arguments.pointer(1), let resultValue = webkit_javascript_result_get_js_value(result)
+            else { return nil }
+            value = resultValue
         }
+        ValueContext.keep(contextOf: value)
         return OpaquePointer(value)
     }
 

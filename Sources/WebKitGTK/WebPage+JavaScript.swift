@@ -151,6 +151,7 @@ extension WebPage {
                 }
                 guard let value else { return nil }
                 defer { g_object_unref(value) }
+                ValueContext.keep(contextOf: value)
                 guard jsc_value_is_undefined(value) == 0 else { return nil }
                 return try read(value)
             }
