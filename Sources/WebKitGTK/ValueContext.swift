@@ -40,7 +40,7 @@ enum ValueContext {
         }
     }
 
-    /// Lets go of the kept context now.
+    /// Lets go of the kept context now. Tests use it to start with none kept.
     static func letGo() {
         release?.cancel()
         release = nil
