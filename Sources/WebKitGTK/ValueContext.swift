@@ -1,5 +1,6 @@
 internal import CWebKitGTK
 import Foundation
+import GLibBridge
 
 /// Keeps the `JSCContext` of the values WebKit hands the app from one value to the next.
 ///
@@ -21,7 +22,7 @@ enum ValueContext {
     static var idleLimit = Duration.seconds(10)
 
     /// The kept `JSCContext`, with a reference of its own.
-    private(set) static var kept: UnsafeMutablePointer<JSCContext>?
+    private(set) static var kept: GObjectReference?
     /// When the last value came.
     private static var lastUse = ContinuousClock.now
     /// The task that lets go of ``kept`` once values stop coming.
@@ -31,10 +32,8 @@ enum ValueContext {
     static func keep(contextOf value: UnsafeMutablePointer<JSCValue>) {
         guard let context = jsc_value_get_context(value) else { return }
         lastUse = .now
-        guard context != kept else { return }
-        g_object_ref(context)
-        if let kept { g_object_unref(kept) }
-        kept = context
+        guard OpaquePointer(context) != kept?.pointer else { return }
+        kept = GObjectReference(retaining: OpaquePointer(context))
         if release == nil {
             release = Task { await releaseWhenIdle() }
         }
@@ -44,7 +43,6 @@ enum ValueContext {
     static func letGo() {
         release?.cancel()
         release = nil
-        if let kept { g_object_unref(kept) }
         kept = nil
     }
 
@@ -62,7 +60,6 @@ enum ValueContext {
             }
         }
         release = nil
-        if let kept { g_object_unref(kept) }
         kept = nil
     }
 }

@@ -1,5 +1,6 @@
 import CWebKitGTK
 import Foundation
+import GLibBridge
 import TestSupport
 import Testing
 
@@ -14,10 +15,6 @@ struct ValueContextTests {
         return page
     }
 
-    private func object(_ context: UnsafeMutablePointer<JSCContext>) -> UnsafeMutablePointer<GObject> {
-        UnsafeMutablePointer(OpaquePointer(context))
-    }
-
     /// A mark on the kept context: a context WebKit made afresh for a later value would
     /// not carry it, even at a freed one's address.
     private static let mark = "value-context-test-mark"
@@ -27,12 +24,14 @@ struct ValueContextTests {
         ValueContext.letGo()
         #expect(try await page.callJavaScript("return 'Baikal'") as? String == "Baikal")
         let first = try #require(ValueContext.kept)
-        g_object_set_data(object(first), Self.mark, UnsafeMutableRawPointer(bitPattern: 1))
+        g_object_set_data(first.cast(to: GObject.self), Self.mark, UnsafeMutableRawPointer(bitPattern: 1))
         for depth in [1642, 501, 31] {
             let result = try await page.callJavaScript("return depth", arguments: ["depth": depth])
             #expect((result as? NSNumber)?.intValue == depth)
             let kept = try #require(ValueContext.kept)
-            #expect(g_object_get_data(object(kept), Self.mark) != nil, "WebKit made a new JSCContext for the value")
+            #expect(
+                g_object_get_data(kept.cast(to: GObject.self), Self.mark) != nil,
+                "WebKit made a new JSCContext for the value")
         }
         ValueContext.letGo()
     }
