@@ -122,6 +122,11 @@ final class ArticleSidebar {
         addedList.select(key.flatMap { key in added.firstIndex { $0.id == key } })
     }
 
+    /// The key of the highlighted article, if one is.
+    var selectedKey: String? {
+        bundledList.selectedIndex.map { bundled[$0].slug } ?? addedList.selectedIndex.map { added[$0].id }
+    }
+
     private static func row(title: String, detail: String, tooltip: String) -> Gtk.Widget {
         let box = Gtk.Box(.vertical, spacing: 2)
         box.setMargins(start: 12, end: 12, top: 8, bottom: 8)

@@ -109,6 +109,9 @@ final class MainWindow {
     func open(_ url: URL) {
         requested = url
         leaveCrashPage()
+        // Highlighted now, not once the page reports its address: at start-up that is before
+        // the window is shown, so the row does not fade in over the first frames.
+        sidebar.select(key: entryKey(for: url))
         decider.willLoad(url)
         showsOfflineCopy = false
         let events = page.load(url)

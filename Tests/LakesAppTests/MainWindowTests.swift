@@ -176,6 +176,23 @@ struct MainWindowTests {
         #expect(window.actions[.removeLake]?.isEnabled == false)
     }
 
+    @Test func anOpenedArticleIsHighlightedAtOnce() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-select-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let window = try makeWindow(folder: folder)
+        defer { window.window.destroy() }
+        window.open(try #require(window.catalog.article(slug: "baikal")).url)
+        // No turn of the main loop in between: the row is highlighted before any frame is drawn.
+        #expect(window.sidebar.selectedKey == "baikal")
+        await waitUntil("the article is shown") { window.page.currentNavigationEvent?.event == .finished }
+        #expect(window.sidebar.selectedKey == "baikal")
+
+        window.open(try #require(URL(string: "data:text/html,<title>Elsewhere</title>")))
+        #expect(window.sidebar.selectedKey == nil, "a page the sidebar does not list highlights no row")
+        await waitUntil("the page is shown") { window.page.title == "Elsewhere" }
+        #expect(window.sidebar.selectedKey == nil)
+    }
+
     @Test func theWindowRemembersItsZoomAndArticle() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-state-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
