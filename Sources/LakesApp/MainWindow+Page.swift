@@ -27,6 +27,11 @@ extension MainWindow {
         }) { [weak self] committed in
             if committed != nil { self?.presenter.pageChanged() }
         }
+        // A page that paints no background of its own is on white, as in any browser, once
+        // one has committed; before that the view is clear (see `init`).
+        followers.follow({ [page] in page.currentNavigationEvent?.event == .committed }) { [weak self] committed in
+            if committed { self?.webView.webViewContentBackground(.automatic) }
+        }
         followers.follow({ [page] in page.canGoBack }) { [weak self] in self?.setEnabled(.back, $0) }
         followers.follow({ [page] in page.canGoForward }) { [weak self] in self?.setEnabled(.forward, $0) }
         followers.follow({ [webView] in webView.findNavigator.isPresented }) { [weak self] shown in

@@ -74,6 +74,9 @@ final class MainWindow {
         paned.position = settings.sidebarWidth
         window.add(paned)
         webView.magnification = settings.zoom
+        // Until the first article commits, the window's own background shows where it will
+        // be, not WebKit's white, which flashes in a dark window (see `observePage`).
+        webView.webViewContentBackground(.hidden)
 
         installActions(application)
         sidebar.onActivate = { [weak self] entry in

@@ -2,9 +2,9 @@ import CWebKitGTK
 import Foundation
 import TestSupport
 import Testing
-import WebKitGTK
 
 @testable import LakesApp
+@testable import WebKitGTK
 
 /// The application the test windows belong to: registered, as GTK wants, but unique to
 /// this process and off any bus.
@@ -191,6 +191,23 @@ struct MainWindowTests {
         #expect(window.sidebar.selectedKey == nil, "a page the sidebar does not list highlights no row")
         await waitUntil("the page is shown") { window.page.title == "Elsewhere" }
         #expect(window.sidebar.selectedKey == nil)
+    }
+
+    @Test func theArticleAreaIsClearUntilAnArticleCommits() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lakes-clear-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let window = try makeWindow(folder: folder)
+        defer { window.window.destroy() }
+        func backgroundAlpha() -> Double {
+            var color = GdkRGBA()
+            webkit_web_view_get_background_color(window.page.webView, &color)
+            return color.alpha
+        }
+        #expect(backgroundAlpha() == 0, "before any article the window's background shows, not WebKit's white")
+        window.open(try #require(window.catalog.article(slug: "titicaca")).url)
+        await waitUntil("a page without a background of its own is on white again") { backgroundAlpha() == 1 }
+        let event = window.page.currentNavigationEvent?.event
+        #expect(event == .committed || event == .finished, "white comes back with the commit, not before")
     }
 
     @Test func theWindowRemembersItsZoomAndArticle() async throws {
