@@ -21,16 +21,15 @@ extension MainWindow {
             showHeading()
             readSections(of: url)
         }
-        // A dialog loop the reader silenced stays silenced for that page only.
+        // On each commit: a dialog loop the reader silenced stays silenced on its own page only,
+        // and a page that paints no background of its own is on white, as in any browser;
+        // before the first commit the view is clear (see `init`).
         followers.follow({ [page] in
             page.currentNavigationEvent?.event == .committed ? page.currentNavigationEvent?.navigationID : nil
         }) { [weak self] committed in
-            if committed != nil { self?.presenter.pageChanged() }
-        }
-        // A page that paints no background of its own is on white, as in any browser, once
-        // one has committed; before that the view is clear (see `init`).
-        followers.follow({ [page] in page.currentNavigationEvent?.event == .committed }) { [weak self] committed in
-            if committed { self?.webView.webViewContentBackground(.automatic) }
+            guard let self, committed != nil else { return }
+            presenter.pageChanged()
+            webView.webViewContentBackground(.automatic)
         }
         followers.follow({ [page] in page.canGoBack }) { [weak self] in self?.setEnabled(.back, $0) }
         followers.follow({ [page] in page.canGoForward }) { [weak self] in self?.setEnabled(.forward, $0) }
