@@ -13,7 +13,7 @@ private final class Cancellable: @unchecked Sendable {
 ///
 /// GIO lets one cancellable serve consecutive operations; only one that has been cancelled
 /// must not be used again. Keeping them spares each call the making and freeing of a
-/// `GObject`: about 1,700 instructions of a `callJavaScript` round trip's 129,000.
+/// `GObject` (BENCHMARKS.md, "An awaited GIO call keeps its `GCancellable`").
 @MainActor
 private enum SpareCancellables {
     private static var spare: [Cancellable] = []
@@ -52,10 +52,9 @@ package func gioCall<Result>(
     ) -> Void,
     finish: @MainActor (_ source: OpaquePointer?, _ result: OpaquePointer) throws -> Result
 ) async throws -> Result {
-    // Only this part is generic. The wait and its continuation are not: this function is
-    // compiled once, for callers in every module, and a continuation of `Result` resumed
-    // with a `Swift.Result` made the runtime look up the metadata of both types in its
-    // caches six times a call, some 2,000 instructions.
+    // Only this part is generic. The wait and its continuation are not, so that the runtime
+    // looks up no generic metadata for them on each call (BENCHMARKS.md, "An awaited GIO
+    // call looks up no generic metadata").
     let completed = await completion(of: start)
     defer { completed.release() }
     do {

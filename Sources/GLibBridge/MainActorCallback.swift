@@ -10,12 +10,10 @@ import Foundation
 /// thread may touch the main actor's state. It costs a comparison of two thread handles
 /// (`pthread_equal`, against the thread remembered before `main`), not the two system calls
 /// of Foundation's `Thread.isMainThread` on Linux. `MainActor.assumeIsolated` checks twice,
-/// each time through the runtime's lookup of the current executor (about 300 instructions,
-/// with the retains it makes): once itself, and again as the closure it was given starts,
-/// because Swift 6 code checks the isolation of a closure it hands to a module that has not
-/// adopted strict concurrency checking, as the concurrency library has not (SE-0423). Every
-/// signal, every awaited GIO call and every turn of the main loop that runs main-actor jobs
-/// comes through here.
+/// each time through the runtime's lookup of the current executor: once itself, and again
+/// as the closure it was given starts (SE-0423). Every signal, every awaited GIO call and
+/// every turn of the main loop that runs main-actor jobs comes through here; what that
+/// costs is in BENCHMARKS.md, "A C callback checks for the main thread once".
 ///
 ///     let result = assumeMainActor { handler(arguments) }
 ///

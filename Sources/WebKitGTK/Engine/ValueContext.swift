@@ -9,9 +9,8 @@ import GLibBridge
 /// once none has come for 10 s). The `JSCContext` object around that context is another
 /// matter: WebKit makes one for each value, and it is freed with the value. Making one
 /// names it, registers it with its virtual machine and retains the context, and freeing it
-/// undoes all of that: callgrind counted about 12,000 instructions for the pair, a tenth
-/// of what the app's process spends on a call to `callJavaScript` and a sixth of a one-way
-/// message. While a value's `JSCContext` is kept, WebKit finds it and makes none.
+/// undoes all of that (BENCHMARKS.md, "A value's `JSCContext` is kept for the next value").
+/// While a value's `JSCContext` is kept, WebKit finds it and makes none.
 ///
 /// It is kept while values keep coming, and let go of once none has come for
 /// ``idleLimit``, as WebKit lets go of the context itself.

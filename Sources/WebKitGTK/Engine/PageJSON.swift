@@ -4,10 +4,10 @@ import Foundation
 /// in `jsc_value_to_json`) into the Foundation values `JSONSerialization` makes of it, with
 /// fragments allowed: `[String: Any]`, `[Any]`, `String`, `NSNumber` and `NSNull`.
 ///
-/// A message body and a call's object result are read once for every message and call.
-/// `JSONSerialization` costs about 11,000 instructions to read `{"i":1}` (its number
-/// reader alone walks the number's text several times), which was an eighth of what the
-/// app spent on a one-way message. ``read(_:)`` reads what a page usually sends at once,
+/// A message body and a call's object result are read once for every message and call,
+/// and `JSONSerialization` is slow at it (its number reader alone walks the number's text
+/// several times; BENCHMARKS.md, "A message's body is read without `JSONSerialization`
+/// when it can be"). ``read(_:)`` reads what a page usually sends at once,
 /// and hands everything else to `JSONSerialization`, so that what it returns, and what it
 /// throws, is the same either way:
 /// - integers of up to 18 digits, except `-0`, become an `Int`; other integers go to

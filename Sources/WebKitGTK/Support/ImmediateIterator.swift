@@ -6,11 +6,11 @@ import Synchronization
 ///
 /// The standard library's iterator of such a stream (Swift 6.3) runs every `next` off any
 /// actor: awaited on the main actor, each element costs a round trip to a worker thread and
-/// back (about 30 µs on two CPUs and 8 µs on one, by BENCHMARKS.md), even when the element
-/// has been waiting in the stream's buffer all along. A nonisolated task started with
-/// `Task.immediate` runs on the caller's thread until it first waits, so such an element
-/// is taken there and then, in about 1 µs. Only an element that has yet to come is waited
-/// for off the caller's thread, as the stream's own iterator waits.
+/// back, even when the element has been waiting in the stream's buffer all along. A
+/// nonisolated task started with `Task.immediate` runs on the caller's thread until it
+/// first waits, so such an element is taken there and then. Only an element that has yet
+/// to come is waited for off the caller's thread, as the stream's own iterator waits.
+/// BENCHMARKS.md, "A stream's waiting elements are taken on the main thread", has the cost.
 ///
 /// A task that is already cancelled takes the stream's own path, so that the stream sees
 /// the cancellation exactly as it would; a cancellation that comes while an element is
@@ -90,8 +90,8 @@ extension AsyncThrowingStream {
 ///
 /// The offsets come from the runtime's field records (`_forEachField`), as `Mirror` reads
 /// them, and are kept for each type of stream. Reading the stream through `Mirror` instead
-/// would demangle and look up the fields' types on every read: about 45,000 instructions
-/// for each scheme request answered with a stream, by BENCHMARKS.md.
+/// would demangle and look up the fields' types on every read (BENCHMARKS.md, "A stream's
+/// kind is read from where its parts lie").
 struct StreamLayout: Sendable {
     let context: Int
     let storage: Int
