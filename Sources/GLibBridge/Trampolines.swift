@@ -92,17 +92,18 @@ enum Trampoline {
         if let data { CallbackBox<SourceHandler>.release(data) }
     }
 
-    /// A `WebKitURISchemeRequestCallback`: hands the request to the box's handler. The box
-    /// is released by `uriSchemeDestroyNotify` when the web context goes.
-    static let uriSchemeRequest: WebKitURISchemeRequestCallback = { request, data in
-        guard let request, let data else { return }
-        let box = CallbackBox<URISchemeHandler>.borrow(data)
-        let held = UncheckedSendable(OpaquePointer(request))
+    /// A `GFunc` that hands its first argument, the pointer a C API calls back with (such as
+    /// the object of a request), to the box's handler. The box is released by
+    /// `pointerDestroyNotify` when the API is done with the callback.
+    static let pointerFunction: GFunc = { pointer, data in
+        guard let pointer, let data else { return }
+        let box = CallbackBox<PointerHandler>.borrow(data)
+        let held = UncheckedSendable(OpaquePointer(pointer))
         assumeMainActor { box.value(held.value) }
     }
 
-    static let uriSchemeDestroyNotify: GDestroyNotify = { data in
-        if let data { CallbackBox<URISchemeHandler>.release(data) }
+    static let pointerDestroyNotify: GDestroyNotify = { data in
+        if let data { CallbackBox<PointerHandler>.release(data) }
     }
 
     /// A pull stream's need-data callback: runs the box's `needData`. The box is released
@@ -159,4 +160,4 @@ enum SignalResult: @unchecked Sendable {
 }
 typealias AsyncReadyHandler = (_ source: OpaquePointer?, _ result: OpaquePointer) -> Void
 typealias SourceHandler = () -> Bool
-typealias URISchemeHandler = @MainActor (_ request: OpaquePointer) -> Void
+typealias PointerHandler = @MainActor (_ pointer: OpaquePointer) -> Void

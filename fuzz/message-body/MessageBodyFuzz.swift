@@ -1,7 +1,6 @@
 import CWebKitGTK
 import Foundation
 import FuzzSupport
-import GLibBridge
 import WebKitGTK
 
 /// Fuzzes a script message's body, from the JavaScriptCore value a page posts to the Swift
@@ -90,7 +89,10 @@ func call(_ function: UnsafeMutablePointer<JSCValue>, _ value: UnsafeMutablePoin
 func canonical(_ value: UnsafeMutablePointer<JSCValue>) -> String? {
     guard let result = call(canonicalJSON, value) else { return nil }
     defer { g_object_unref(result) }
-    return jsonText(of: result)
+    // The text is well formed (`canonical` repairs every string), so its JSON is too.
+    guard let json = jsc_value_to_json(result, 0) else { return nil }
+    defer { g_free(json) }
+    return String(cString: json)
 }
 
 #if !FUZZING
