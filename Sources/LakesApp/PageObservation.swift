@@ -1,29 +1,18 @@
-import Observation
+import GLibBridge
 
 /// Applies a value read from observable state now and after every change to it, for as
 /// long as it lives.
 ///
-/// It re-registers Observation tracking after each change, reading the new value once
-/// the change is complete, and calls `apply` only when the value really differs.
+/// An ``ObservationLoop`` that calls `apply` only when the value really differs from the
+/// last one applied.
 @MainActor
 final class Follower<Value: Equatable> {
-    private let value: @MainActor () -> Value
-    private let apply: @MainActor (Value) -> Void
-    private var last: Value?
+    private var loop: ObservationLoop<Value>?
 
     init(value: @escaping @MainActor () -> Value, apply: @escaping @MainActor (Value) -> Void) {
-        self.value = value
-        self.apply = apply
-        track()
-    }
-
-    private func track() {
-        let current = withObservationTracking {
-            value()
-        } onChange: { [weak self] in
-            Task { @MainActor in self?.track() }
-        }
-        if current != last {
+        var last: Value?
+        loop = ObservationLoop(read: value) { current in
+            guard current != last else { return }
             last = current
             apply(current)
         }

@@ -1,3 +1,4 @@
+import GLibBridge
 import Observation
 
 /// SwiftUI's find modifiers, which Apple's `WebView` honours, on the GTK view.

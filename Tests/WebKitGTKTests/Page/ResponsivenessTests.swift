@@ -1,4 +1,5 @@
 import Foundation
+import GLibBridge
 import TestSupport
 import Testing
 
