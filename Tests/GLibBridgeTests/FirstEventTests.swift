@@ -39,6 +39,22 @@ struct FirstEventTests {
         #expect(!hasHandler(second))
     }
 
+    @Test func aSignalMayEndTheWaitWithNil() async {
+        let failed = makeCancellable()
+        let finished = makeCancellable()
+        let failure: String? = await firstEvent(
+            of: [
+                .signal(failed, "cancelled") { arguments in
+                    arguments.count > 1 ? arguments.string(1) : "failed"
+                },
+                .signal(finished, "cancelled") { _ in nil },
+            ]
+        ) {
+            g_cancellable_cancel(finished.cast())
+        }
+        #expect(failure == nil)
+    }
+
     @Test func aSignalWhoseConditionFailsLeavesTheWaitGoing() async {
         let action = GObjectReference(adopting: g_simple_action_new("go", nil)!)
         var emissions = 0
