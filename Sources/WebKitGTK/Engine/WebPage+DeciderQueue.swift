@@ -2,6 +2,21 @@ import Foundation
 import GLibBridge
 
 extension WebPage {
+    /// The page's decider and the questions waiting for it.
+    struct DeciderQueue {
+        /// The decider, as the last answer left it.
+        var decider: any NavigationDeciding
+        /// Whether a question is being answered.
+        var isDeciding = false
+        /// The questions waiting for the one being answered, oldest first.
+        var waiting: [CheckedContinuation<Void, Never>] = []
+        /// A URL the page loads for a decision already made; its own decision is not asked
+        /// again.
+        var preapprovedURL: URL?
+
+        init(_ decider: any NavigationDeciding) { self.decider = decider }
+    }
+
     /// Asks the decider one question, after any question still being answered.
     ///
     /// Deciders are values whose methods are `mutating`: the page keeps one, hands it to
@@ -11,25 +26,25 @@ extension WebPage {
     /// another navigation of its own page while it answers: that navigation's question
     /// would wait for the answer being given.
     func askDecider<Result>(_ body: @MainActor (inout any NavigationDeciding) async -> Result) async -> Result {
-        while isDeciding && !isClosed {
-            await withCheckedContinuation { decisionsWaiting.append($0) }
+        while deciderQueue.isDeciding && !isClosed {
+            await withCheckedContinuation { deciderQueue.waiting.append($0) }
         }
         if isClosed {
             // Nothing waits for this answer any more: ask a copy, and keep nothing.
-            var decider = navigationDecider
+            var decider = deciderQueue.decider
             return await body(&decider)
         }
-        isDeciding = true
+        deciderQueue.isDeciding = true
         defer {
-            isDeciding = false
-            if !decisionsWaiting.isEmpty {
-                let next = decisionsWaiting.removeFirst()
+            deciderQueue.isDeciding = false
+            if !deciderQueue.waiting.isEmpty {
+                let next = deciderQueue.waiting.removeFirst()
                 resumingOnMainActor { next.resume() }
             }
         }
-        var decider = navigationDecider
+        var decider = deciderQueue.decider
         let result = await body(&decider)
-        navigationDecider = decider
+        deciderQueue.decider = decider
         return result
     }
 }

@@ -17,29 +17,37 @@ extension WebPage {
     static let signOfLifeTimeout = Duration.seconds(3)
     static let watchWorld = WKContentWorld.world(name: "WebKitGTKSwift.watch")
 
-    /// The watch over one navigation: its timer, and the question put to the document.
-    final class NavigationWatch {
-        var timer: Task<Void, Never>?
-        var question: Task<Void, Never>?
-        var answered = false
+    /// The watch over the navigation the app asked for, and what it found.
+    struct NavigationWatch {
+        /// The watch under way, until the engine starts the navigation.
+        var current: Watch?
+        /// Whether the document holds a navigation the app asked for and does not answer.
+        var isHeld = false
 
-        func cancel() {
-            timer?.cancel()
-            question?.cancel()
+        /// The watch over one navigation: its timer, and the question put to the document.
+        final class Watch {
+            var timer: Task<Void, Never>?
+            var question: Task<Void, Never>?
+            var answered = false
+
+            func cancel() {
+                timer?.cancel()
+                question?.cancel()
+            }
         }
     }
 
     /// Starts watching the navigation the app just asked for, until the engine starts it.
     func watchNavigationStart() {
-        navigationWatch?.cancel()
-        let watch = NavigationWatch()
-        navigationWatch = watch
+        navigationWatch.current?.cancel()
+        let watch = NavigationWatch.Watch()
+        navigationWatch.current = watch
         watch.timer = Task { @MainActor [weak self, weak watch] in
             try? await Task.sleep(for: Self.navigationStartGrace)
             guard let self, let watch, !Task.isCancelled, tracker.pending != nil else { return }
             watch.question = Task { @MainActor [weak self, weak watch] in
                 _ = try? await self?.evaluateRaw("return 1", world: Self.watchWorld.name)
-                guard let self, let watch, watch === navigationWatch else { return }
+                guard let self, let watch, watch === navigationWatch.current else { return }
                 watch.answered = true
                 setNavigationHeld(false)
             }
@@ -51,13 +59,13 @@ extension WebPage {
 
     /// Stops watching: the navigation started, or the process or page went away.
     func endNavigationWatch() {
-        navigationWatch?.cancel()
-        navigationWatch = nil
+        navigationWatch.current?.cancel()
+        navigationWatch.current = nil
         setNavigationHeld(false)
     }
 
     private func setNavigationHeld(_ held: Bool) {
-        guard held != navigationHeld else { return }
-        withMutation(keyPath: \.isWebContentProcessResponsive) { navigationHeld = held }
+        guard held != navigationWatch.isHeld else { return }
+        withMutation(keyPath: \.isWebContentProcessResponsive) { navigationWatch.isHeld = held }
     }
 }

@@ -72,10 +72,10 @@ extension WebPage {
                 Task { @MainActor in await openNewWindowRequest(action) }
                 return
             }
-            if let approved = preapprovedURL, approved == action.request.url {
+            if let approved = deciderQueue.preapprovedURL, approved == action.request.url {
                 // A load the page started for a decision already made: a new-window request
                 // the decider allowed, an HTTPS upgrade, or its fallback to HTTP.
-                preapprovedURL = nil
+                deciderQueue.preapprovedURL = nil
                 webkit_policy_decision_use(policyDecision)
                 return
             }
@@ -96,7 +96,7 @@ extension WebPage {
                 case .allow: webkit_policy_decision_use(policyDecision)
                 case .cancel: webkit_policy_decision_ignore(policyDecision)
                 case .download:
-                    downloadsAsked += 1
+                    downloading.asked += 1
                     webkit_policy_decision_download(policyDecision)
                 }
             }
@@ -117,7 +117,7 @@ extension WebPage {
             webkit_policy_decision_ignore(policyDecision)
             tracker.refused(url: url?.absoluteString)
         case .download:
-            downloadsAsked += 1
+            downloading.asked += 1
             webkit_policy_decision_download(policyDecision)
             tracker.refused(url: url?.absoluteString)
         case .allow:
@@ -135,15 +135,15 @@ extension WebPage {
     func apply(_ preferences: NavigationPreferences) {
         let settings = webkit_web_view_get_settings(webView)
         webkit_settings_set_enable_javascript_markup(settings, preferences.allowsContentJavaScript ? 1 : 0)
-        contentMode = preferences.preferredContentMode
-        applyUserAgent(for: contentMode)
+        userAgent.contentMode = preferences.preferredContentMode
+        applyUserAgent(for: userAgent.contentMode)
     }
 
     /// Sets the user agent for a document: the app's custom one, or WebKitGTK's own with
     /// " Mobile" for the mobile content mode and the app's name.
     func applyUserAgent(for mode: NavigationPreferences.ContentMode) {
         let settings = webkit_web_view_get_settings(webView)
-        var agent = standardUserAgent
+        var agent = userAgent.standard
         if let custom = customUserAgent, !custom.isEmpty {
             agent = custom
         } else {
@@ -161,7 +161,7 @@ extension WebPage {
         let policy = await askDecider { await $0.decidePolicy(for: action, preferences: &preferences) }
         guard policy == .allow, !isClosed, let url = action.request.url else { return }
         apply(preferences)
-        preapprovedURL = url
+        deciderQueue.preapprovedURL = url
         load(url)
     }
 

@@ -23,26 +23,37 @@ extension WebPage {
     /// event goes out with whatever title the engine has.
     static let titleWaitLimit: Duration = .milliseconds(250)
 
+    /// What the page knows of the title of the document loading, and a `finished` that
+    /// waits for it.
+    struct TitleSettling {
+        /// The title the reporter posted for the document loading, if it did.
+        var reportedTitle: String?
+        /// The delivery of a `finished` that waits for the engine's title change.
+        var waitingFinish: (@MainActor () -> Void)?
+        /// Delivers `waitingFinish` after ``WebPage/titleWaitLimit``.
+        var timer: Task<Void, Never>?
+    }
+
     /// The reporter posted the title of the document now loading.
     func receiveDocumentTitle(_ title: String) {
-        reportedDocumentTitle = title
+        titleSettling.reportedTitle = title
     }
 
     /// A navigation started: what was reported belonged to the document it replaces.
     /// (The new document's report can come before the engine reports its commit.)
     func navigationStarted() {
-        reportedDocumentTitle = nil
+        titleSettling.reportedTitle = nil
     }
 
     /// Runs `settle` (the delivery of `finished`) now if the title is final, or once the
     /// engine announces it.
     func settleWhenTitleIsFinal(_ settle: @escaping @MainActor () -> Void) {
         releaseTitleWait()
-        guard let expected = reportedDocumentTitle, !expected.isEmpty, expected != title else {
+        guard let expected = titleSettling.reportedTitle, !expected.isEmpty, expected != title else {
             return settle()
         }
-        titleWait = settle
-        titleWaitTimer = Task { @MainActor [weak self] in
+        titleSettling.waitingFinish = settle
+        titleSettling.timer = Task { @MainActor [weak self] in
             try? await Task.sleep(for: Self.titleWaitLimit)
             guard !Task.isCancelled else { return }
             self?.releaseTitleWait()
@@ -51,10 +62,10 @@ extension WebPage {
 
     /// Delivers a `finished` that waits for the title, if one does.
     func releaseTitleWait() {
-        titleWaitTimer?.cancel()
-        titleWaitTimer = nil
-        guard let settle = titleWait else { return }
-        titleWait = nil
+        titleSettling.timer?.cancel()
+        titleSettling.timer = nil
+        guard let settle = titleSettling.waitingFinish else { return }
+        titleSettling.waitingFinish = nil
         settle()
     }
 }

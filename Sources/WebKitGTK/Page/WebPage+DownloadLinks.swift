@@ -19,14 +19,14 @@ extension WebPage {
 
     /// The reporter saw a click on a download link.
     func receiveDownloadLink(_ link: String) {
-        downloadLinkURL = URL(string: link)
+        downloading.linkURL = URL(string: link)
     }
 
     /// Whether a link navigation to `url` is the download link just clicked; it is
     /// claimed once.
     func claimDownloadLink(_ url: URL?) -> Bool {
-        guard let url, let link = downloadLinkURL else { return false }
-        downloadLinkURL = nil
+        guard let url, let link = downloading.linkURL else { return false }
+        downloading.linkURL = nil
         return link == url
     }
 }

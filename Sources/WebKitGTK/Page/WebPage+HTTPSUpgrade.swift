@@ -5,6 +5,15 @@ import FoundationNetworking
 /// navigation the decider allowed goes to `https:` first, and its failure there is handled
 /// as the policy says.
 extension WebPage {
+    /// The page's HTTPS upgrades: the one under way, and the `http:` URL offered after
+    /// one failed.
+    struct HTTPSUpgrading {
+        /// The upgrade of the navigation under way, until it commits or is superseded.
+        var current: HTTPSUpgrade?
+        /// The `http:` URL of a failed user-mediated upgrade, loaded as it is once asked for.
+        var offeredInsecureURL: URL?
+    }
+
     /// An `http:` navigation tried at `https:` first.
     struct HTTPSUpgrade {
         /// The `https:` URL tried.
@@ -56,8 +65,8 @@ extension WebPage {
             pending.urls.contains(NavigationTracker.key(url.absoluteString)),
             let upgrade = HTTPSUpgrade(request, preferences)
         else { return nil }
-        if upgrade.policy == .userMediatedFallbackToHTTP, offeredInsecureURL == upgrade.insecure {
-            offeredInsecureURL = nil
+        if upgrade.policy == .userMediatedFallbackToHTTP, httpsUpgrading.offeredInsecureURL == upgrade.insecure {
+            httpsUpgrading.offeredInsecureURL = nil
             return nil
         }
         return upgrade
@@ -65,27 +74,27 @@ extension WebPage {
 
     /// Loads the `https:` form of a navigation the decider allowed, as the same navigation.
     func start(_ upgrade: HTTPSUpgrade, request: URLRequest) {
-        httpsUpgrade = upgrade
+        httpsUpgrading.current = upgrade
         var secureRequest = request
         secureRequest.url = upgrade.secure
-        preapprovedURL = upgrade.secure
+        deciderQueue.preapprovedURL = upgrade.secure
         loadInEngine(secureRequest)
     }
 
     /// A load failed: hands an HTTPS upgrade's failure to its policy, then to the tracker.
     func navigationFailed(url: String?, beforeCommit: Bool, isCancellation: Bool, error: any Error) {
         var error = error
-        if let upgrade = httpsUpgrade, beforeCommit, !isCancellation, upgrade.isSecureLoad(url) {
-            httpsUpgrade = nil
+        if let upgrade = httpsUpgrading.current, beforeCommit, !isCancellation, upgrade.isSecureLoad(url) {
+            httpsUpgrading.current = nil
             switch upgrade.policy {
             case .automaticFallbackToHTTP:
                 if tracker.retryActive(at: upgrade.insecure.absoluteString) {
-                    preapprovedURL = upgrade.insecure
+                    deciderQueue.preapprovedURL = upgrade.insecure
                     loadInEngine(URLRequest(url: upgrade.insecure))
                     return
                 }
             case .userMediatedFallbackToHTTP:
-                offeredInsecureURL = upgrade.insecure
+                httpsUpgrading.offeredInsecureURL = upgrade.insecure
                 error = HTTPSUpgradeError(insecureURL: upgrade.insecure, underlyingError: error)
             case .errorOnFailure, .keepAsRequested:
                 break

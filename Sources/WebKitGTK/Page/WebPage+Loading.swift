@@ -263,7 +263,7 @@ extension WebPage {
     /// Stops the navigation under way; its sequence ends without an error.
     /// WebKitGTK's `webkit_web_view_stop_loading`.
     public func stopLoading() {
-        httpsUpgrade = nil
+        httpsUpgrading.current = nil
         tracker.stopped()
         if !tracker.isClosed { webkit_web_view_stop_loading(webView) }
     }

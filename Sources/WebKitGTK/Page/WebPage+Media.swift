@@ -19,6 +19,17 @@ extension WebPage {
     /// The isolated world in which the page's media and fullscreen are handled.
     static let mediaWorld = WKContentWorld.world(name: "WebKitGTKSwift.media")
 
+    /// How the page plays and styles its media: the suspension of its playback, and the
+    /// CSS media type it emulates (see `WebPage+MediaType.swift`).
+    struct MediaState {
+        /// Whether ``WebPage/setAllMediaPlaybackSuspended(_:)`` holds the page's media.
+        var isPlaybackSuspended = false
+        /// Whether the page was muted when its playback was suspended.
+        var mutedBeforeSuspension = false
+        /// The storage of ``WebPage/mediaType``.
+        var typeOverride: CSSMediaType?
+    }
+
     /// Pauses playback of all media in the page.
     ///
     /// WebKitGTK has no call for this: every `<audio>` and `<video>` of the main frame's
@@ -48,7 +59,7 @@ extension WebPage {
         let count = (found?.first as? NSNumber)?.intValue ?? 0
         let playing = (found?.last as? Bool ?? false) || webkit_web_view_is_playing_audio(webView) != 0
         if count == 0 && !playing { return .none }
-        if isMediaPlaybackSuspended { return .suspended }
+        if media.isPlaybackSuspended { return .suspended }
         return playing ? .playing : .paused
     }
 
@@ -64,14 +75,14 @@ extension WebPage {
     ///
     /// - Parameter suspended: Whether the page should suspend media playback.
     public func setAllMediaPlaybackSuspended(_ suspended: Bool) async {
-        guard !isClosed, suspended != isMediaPlaybackSuspended else { return }
-        isMediaPlaybackSuspended = suspended
+        guard !isClosed, suspended != media.isPlaybackSuspended else { return }
+        media.isPlaybackSuspended = suspended
         let source = Self.suspensionSource(suspended: suspended)
         userContent.setOwnScript("mediaSuspension", source: suspended ? source : nil, world: Self.mediaWorld)
         if suspended {
-            mutedBeforeSuspension = webkit_web_view_get_is_muted(webView) != 0
+            media.mutedBeforeSuspension = webkit_web_view_get_is_muted(webView) != 0
             webkit_web_view_set_is_muted(webView, 1)
-        } else if !mutedBeforeSuspension {
+        } else if !media.mutedBeforeSuspension {
             webkit_web_view_set_is_muted(webView, 0)
         }
         _ = try? await callJavaScript(Self.mediaElementsSource + source, contentWorld: Self.mediaWorld)

@@ -109,34 +109,16 @@ extension WebPage {
         let current = WKMediaCaptureState(get(webView))
         guard current != state, current != .none else { return }
         let view = self.view
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let waiter = CaptureStateWaiter(continuation)
-            waiter.connection = view.connect("notify::\(property)") { _ in
-                if WKMediaCaptureState(get(view.cast())) == state { waiter.finish() }
-                return nil
-            }
+        await firstEvent(
+            of: [
+                .signal(
+                    view, "notify::\(property)", when: { _ in WKMediaCaptureState(get(view.cast())) == state },
+                    value: ()),
+                .timeout(.seconds(5), ()),
+                .close(whenClosed, ()),
+            ]
+        ) {
             set(webView, state.engineValue)
-            Task { @MainActor in
-                try? await Task.sleep(for: .seconds(5))
-                waiter.finish()
-            }
         }
-    }
-}
-
-/// One wait for the engine to report a capture state: finished once, by the engine's
-/// notification or by the timeout, whichever comes first.
-@MainActor
-private final class CaptureStateWaiter {
-    private var continuation: CheckedContinuation<Void, Never>?
-    var connection: SignalConnection?
-
-    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
-
-    func finish() {
-        connection?.disconnect()
-        connection = nil
-        continuation?.resume()
-        continuation = nil
     }
 }

@@ -40,9 +40,16 @@ extension WebPage {
     /// `matchMedia` reports the rewritten text as its `media`. An empty value is the
     /// content's own type, as nil is.
     public var mediaType: CSSMediaType? {
-        get { mediaTypeOverride }
+        get {
+            access(keyPath: \.mediaType)
+            return media.typeOverride
+        }
         set {
-            mediaTypeOverride = newValue
+            if media.typeOverride != newValue {
+                withMutation(keyPath: \.mediaType) { media.typeOverride = newValue }
+            } else {
+                media.typeOverride = newValue
+            }
             let type = newValue.map { $0.rawValue.trimmingCharacters(in: .whitespaces).lowercased() }
             let emulated = type?.isEmpty == false ? type : nil
             let typeJSON = Self.javaScriptString(emulated)

@@ -43,7 +43,7 @@ extension WebPage {
     /// itself does not count as unresponsive).
     public var isWebContentProcessResponsive: Bool {
         access(keyPath: \.isWebContentProcessResponsive)
-        return webkit_web_view_get_is_web_process_responsive(webView) != 0 && !navigationHeld
+        return webkit_web_view_get_is_web_process_responsive(webView) != 0 && !navigationWatch.isHeld
     }
 
     /// Ends the page's web content process at once, as a crash would: its load sequences

@@ -1,7 +1,51 @@
 internal import CWebKitGTK
 import Foundation
+import GLibBridge
 
 extension WebPage {
+    /// The scroll geometry the page reported, and who follows it.
+    struct ScrollReports {
+        /// The newest geometry reported, the storage of ``WebPage/scrollGeometry``.
+        var reported: ScrollGeometry?
+        /// Whether ``WebPage/scrollGeometry`` was read, and so may be observed.
+        var wasRead = false
+        /// The page-level scroll-geometry observers.
+        let observers = ObserverRegistry<(ScrollGeometry) -> Void>()
+    }
+
+    /// Where the page is scrolled and how big its content is, kept up to date as the page
+    /// scrolls, resizes and navigates; nil before the first document reported. Observable.
+    ///
+    /// Reported at most once per animation frame from an isolated world, from the first
+    /// time it is read (or a scroll-geometry observer is added) on: a page whose geometry
+    /// nothing asks for spends nothing on it. The first read starts the reports and returns
+    /// nil, or what was reported before; the document's geometry follows within a frame.
+    /// An addition of this library, for pages no ``WebView`` shows; a view has
+    /// ``WebView/webViewOnScrollGeometryChange(for:of:action:)``.
+    public internal(set) var scrollGeometry: ScrollGeometry? {
+        get {
+            scrollReports.wasRead = true
+            access(keyPath: \.scrollGeometry)
+            return currentScrollGeometry()
+        }
+        set {
+            // Observation learns who follows the property in its getter; until the getter
+            // ran, no one can, and a report, which may come on every frame, skips its
+            // bookkeeping.
+            if scrollReports.wasRead {
+                withMutation(keyPath: \.scrollGeometry) { scrollReports.reported = newValue }
+            } else {
+                scrollReports.reported = newValue
+            }
+        }
+    }
+
+    /// The newest geometry reported, read without telling Observation.
+    var reportedScrollGeometry: ScrollGeometry? { scrollReports.reported }
+
+    /// The page-level scroll-geometry observers.
+    var scrollObservers: ObserverRegistry<(ScrollGeometry) -> Void> { scrollReports.observers }
+
     /// The name of the isolated world whose script reports scroll geometry.
     static let scrollWorld = WKContentWorld.world(name: "WebKitGTKSwift.scroll")
     static let scrollHandlerName = "webkitgtkSwiftScrollGeometry"
@@ -40,7 +84,7 @@ extension WebPage {
             contentInsets: EdgeInsets(), containerSize: container)
         guard geometry != reportedScrollGeometry else { return }
         scrollGeometry = geometry
-        for observer in scrollObservers.values { observer(geometry) }
+        scrollReports.observers.forEach { $0(geometry) }
     }
 
     /// The numbers of a report, an array whose elements are six finite numbers
@@ -106,7 +150,7 @@ extension WebPage {
     @usableFromInline
     func currentScrollGeometry() -> ScrollGeometry? {
         startScrollReports()
-        return reportedScrollGeometry
+        return scrollReports.reported
     }
 
     /// An observer of reports that runs `action` when `transform(geometry)` changes,
@@ -134,10 +178,9 @@ extension WebPage {
     /// Runs `observer` with each new geometry until the returned token is cancelled or dropped.
     @usableFromInline
     func addScrollObserver(_ observer: @escaping (ScrollGeometry) -> Void) -> ScrollObservation {
-        let id = nextScrollObserverID
-        nextScrollObserverID += 1
-        scrollObservers[id] = observer
-        return ScrollObservation { [weak self] in self?.scrollObservers[id] = nil }
+        let observers = scrollReports.observers
+        let id = observers.add(observer)
+        return ScrollObservation { [weak observers] in observers?.remove(id) }
     }
 
     /// Scrolls the page to `position`, smoothly when `animated`.

@@ -109,7 +109,16 @@ extension WebPage {
     /// images and media, and reports neither (its `insecure-content-detected` signal is no
     /// longer emitted): each resource of the main frame is watched from an isolated
     /// world through the document's resource timing. Resources of frames are not seen.
-    public var hasOnlySecureContent: Bool { committedContentIsSecure }
+    public var hasOnlySecureContent: Bool {
+        access(keyPath: \.hasOnlySecureContent)
+        return shownDocument.isSecure
+    }
+
+    /// Sets ``hasOnlySecureContent``, telling its observers when it changes.
+    private func setContentSecure(_ secure: Bool) {
+        guard shownDocument.isSecure != secure else { return }
+        withMutation(keyPath: \.hasOnlySecureContent) { shownDocument.isSecure = secure }
+    }
 
     /// The isolated world that watches the page's resources.
     static let securityWorld = WKContentWorld.world(name: "WebKitGTKSwift.security")
@@ -121,7 +130,7 @@ extension WebPage {
         withMutation(keyPath: \.serverTrust) {}
         let uri = String(optionalCString: webkit_web_view_get_uri(webView)) ?? ""
         let secure = uri.lowercased().hasPrefix("https:") && webkit_web_view_get_tls_info(webView, nil, nil) != 0
-        if committedContentIsSecure != secure { committedContentIsSecure = secure }
+        setContentSecure(secure)
     }
 
     func connectSecuritySignals() {
@@ -138,7 +147,7 @@ extension WebPage {
         guard let report = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String],
             let document = report.first, document == String(optionalCString: webkit_web_view_get_uri(webView))
         else { return }
-        if committedContentIsSecure { committedContentIsSecure = false }
+        setContentSecure(false)
     }
 
     /// Reports the first resource of a secure document that came over plain HTTP.

@@ -30,43 +30,27 @@ public final class WebPage {
     /// The settings the page was created with, as they were then.
     @ObservationIgnored public let configuration: Configuration
 
-    @ObservationIgnored let view: GObjectReference
-    @ObservationIgnored private var parking: GObjectReference?
-    @ObservationIgnored private var connections: [SignalConnection] = []
+    /// The engine's view, its signal connections, and where it is shown (see `EngineView.swift`).
+    @ObservationIgnored let engine: EngineView
     @ObservationIgnored let tracker = NavigationTracker()
-    @ObservationIgnored private var updateObservers: [UInt64: AsyncStream<NavigationUpdate>.Continuation] = [:]
-    @ObservationIgnored private var eventObservers: [UInt64: NavigationEventContinuation] = [:]
-    @ObservationIgnored private var nextObserverID: UInt64 = 0
-    @ObservationIgnored weak var hostingView: WebView?
-    @ObservationIgnored var navigationDecider: any NavigationDeciding
-    @ObservationIgnored var isDeciding = false
-    @ObservationIgnored var decisionsWaiting: [CheckedContinuation<Void, Never>] = []
-    @ObservationIgnored private var closeHandlers: [UInt64: @MainActor () -> Void] = [:]
     @ObservationIgnored let dialogPresenter: any DialogPresenting
-    @ObservationIgnored var standardUserAgent = ""
-    /// A URL the page loads for a decision already made; its own decision is not asked again.
-    @ObservationIgnored var preapprovedURL: URL?
-    @ObservationIgnored var httpsUpgrade: HTTPSUpgrade?
-    @ObservationIgnored var offeredInsecureURL: URL?
-    @ObservationIgnored var downloadLinkURL: URL?
-    @ObservationIgnored var storedCustomUserAgent: String?
-    /// The content mode the last allowed navigation asked for.
-    @ObservationIgnored var contentMode = NavigationPreferences.ContentMode.recommended
+    @ObservationIgnored let userContent: PageUserContent
     /// Installs the rule list of `loadsSubresources` = false; navigations wait for it.
     @ObservationIgnored var subresourceBlocking: Task<Void, Never>?
-    @ObservationIgnored let userContent: PageUserContent
-    @ObservationIgnored var reportedDocumentTitle: String?
-    /// The URL of the document the page shows: the one last committed, followed through
-    /// moves within it. Unlike ``url``, not the URL a navigation is still loading, while
-    /// the document being left goes on running script.
-    @ObservationIgnored var documentURL: URL?
-    /// Watches a navigation the app asked for until the engine starts it (see
-    /// `WebPage+NavigationWatch.swift`).
-    @ObservationIgnored var navigationWatch: NavigationWatch?
-    /// Whether the document holds a navigation the app asked for and does not answer.
-    @ObservationIgnored var navigationHeld = false
-    @ObservationIgnored var titleWait: (@MainActor () -> Void)?
-    @ObservationIgnored var titleWaitTimer: Task<Void, Never>?
+    /// Runs when the page closes (see ``whenClosed(_:)``).
+    @ObservationIgnored private let closeHandlers = ObserverRegistry<@MainActor () -> Void>()
+
+    // The state of each feature, declared in the feature's file.
+    @ObservationIgnored var navigationObservers = NavigationObservers()
+    @ObservationIgnored var deciderQueue: DeciderQueue
+    @ObservationIgnored var navigationWatch = NavigationWatch()
+    @ObservationIgnored var titleSettling = TitleSettling()
+    @ObservationIgnored var httpsUpgrading = HTTPSUpgrading()
+    @ObservationIgnored var shownDocument = ShownDocument()
+    @ObservationIgnored var userAgent = UserAgentChoice()
+    @ObservationIgnored var downloading = Downloads()
+    @ObservationIgnored var media = MediaState()
+    @ObservationIgnored var scrollReports = ScrollReports()
 
     /// Runs when something asks to close the page: a WebDriver client closing its window,
     /// or a script calling `window.close()` where WebKit lets it (a window a script opened,
@@ -75,98 +59,12 @@ public final class WebPage {
     /// Default: nil. An addition of this library, on WebKitGTK's `close` signal.
     @ObservationIgnored public var onCloseRequest: (@MainActor () -> Void)?
 
-    /// The newest event of the newest navigation, failures included; nil before any load.
-    ///
-    /// Follow it with `Observations { page.currentNavigationEvent }` to see every
-    /// navigation the page makes, including those it starts itself (links, forms, script).
-    /// An addition of this library.
-    public private(set) var currentNavigationEvent: NavigationUpdate?
-
     /// Whether ``close()`` was called. A closed page loads nothing. Observable.
     public private(set) var isClosed = false
-
-    /// Where the page is scrolled and how big its content is, kept up to date as the page
-    /// scrolls, resizes and navigates; nil before the first document reported. Observable.
-    ///
-    /// Reported at most once per animation frame from an isolated world, from the first
-    /// time it is read (or a scroll-geometry observer is added) on: a page whose geometry
-    /// nothing asks for spends nothing on it. The first read starts the reports and returns
-    /// nil, or what was reported before; the document's geometry follows within a frame.
-    /// An addition of this library, for pages no ``WebView`` shows; a view has
-    /// ``WebView/webViewOnScrollGeometryChange(for:of:action:)``.
-    public internal(set) var scrollGeometry: ScrollGeometry? {
-        get {
-            scrollGeometryWasRead = true
-            access(keyPath: \.scrollGeometry)
-            return currentScrollGeometry()
-        }
-        set {
-            // Observation learns who follows the property in its getter; until the getter
-            // ran, no one can, and a report, which may come on every frame, skips its
-            // bookkeeping.
-            if scrollGeometryWasRead {
-                withMutation(keyPath: \.scrollGeometry) { reportedScrollGeometry = newValue }
-            } else {
-                reportedScrollGeometry = newValue
-            }
-        }
-    }
-    @ObservationIgnored var reportedScrollGeometry: ScrollGeometry?
-    @ObservationIgnored private var scrollGeometryWasRead = false
-
-    @ObservationIgnored var scrollObservers: [UInt64: (ScrollGeometry) -> Void] = [:]
-    @ObservationIgnored var nextScrollObserverID: UInt64 = 0
-
-    /// The page's downloads, oldest first: navigations and responses decided `.download`,
-    /// and files a person saves with WebKit's own context-menu items. Observable. An
-    /// addition of this library.
-    ///
-    /// A page cannot start one by itself. WebKitGTK downloads a link with the `download`
-    /// attribute even when the decider allows its navigation, in any frame; such a download
-    /// is cancelled before anything is written, and logged. To download such links, answer
-    /// `.download` where ``NavigationAction/shouldPerformDownload`` says a link asks for it.
-    public private(set) var downloads: [Download] = []
-
-    // MARK: Fullscreen, media and security state (see WebPage+Fullscreen.swift,
-    // WebPage+Media.swift, WebPage+MediaType.swift and WebPage+Security.swift)
 
     /// Whether an element of the page is fullscreen, or going in or out; see
     /// ``FullscreenState``. Default: ``FullscreenState/notInFullscreen``. Observable.
     public internal(set) var fullscreenState: FullscreenState = .notInFullscreen
-    /// The CSS media type set with ``mediaType``.
-    var mediaTypeOverride: CSSMediaType?
-    /// Whether the committed document came over TLS and loaded nothing insecure since.
-    var committedContentIsSecure = false
-    @ObservationIgnored var isMediaPlaybackSuspended = false
-    @ObservationIgnored var mutedBeforeSuspension = false
-
-    /// How many downloads the decider asked for that have not started yet.
-    @ObservationIgnored var downloadsAsked = 0
-    /// When the view's context menu last closed: WebKit's own items save files from there.
-    @ObservationIgnored var contextMenuClosed: ContinuousClock.Instant?
-    /// Downloads cancelled because nobody asked for them, kept until the engine is done.
-    @ObservationIgnored private var refusedDownloads: [ObjectIdentifier: Download] = [:]
-    @ObservationIgnored private var refusedDownloadCount = 0
-
-    func downloadStarted(_ download: OpaquePointer) {
-        let fromMenu = contextMenuClosed.map { ContinuousClock.now - $0 < .seconds(2) } ?? false
-        let asked = downloadsAsked > 0
-        if asked { downloadsAsked -= 1 }
-        guard asked || fromMenu else {
-            let refused = Download(refusing: download)
-            refusedDownloadCount += 1
-            if refusedDownloadCount == 1 {
-                Log.library.message(
-                    "cancelled a download the page started by itself: \(refused.url?.absoluteString ?? "?")"
-                        + "; more are cancelled silently")
-            }
-            let id = ObjectIdentifier(refused)
-            refusedDownloads[id] = refused
-            refused.onEnd = { [weak self] in self?.refusedDownloads[id] = nil }
-            return
-        }
-        downloads.append(Download(download, directory: configuration.downloadsDirectory ?? defaultDownloadsDirectory()))
-    }
 
     /// Creates a page.
     ///
@@ -192,23 +90,23 @@ public final class WebPage {
         GTK.prepare()
         LiveObjects.created("WebPage")
         self.configuration = configuration
-        self.navigationDecider = navigationDecider ?? DefaultNavigationDecider()
+        deciderQueue = DeciderQueue(navigationDecider ?? DefaultNavigationDecider())
         self.dialogPresenter = dialogPresenter ?? DefaultDialogPresenter()
         let context = configuration.websiteDataStore.context
         userContent = PageUserContent(controller: configuration.userContentController)
-        view = Self.makeEngineView(
+        engine = EngineView.make(
             context: context, userContent: userContent.manager,
             controlledByAutomation: configuration.isControlledByAutomation)
         let settings = webkit_web_view_get_settings(webView)
         // Apple's defaults: history gestures on, element fullscreen off.
         webkit_settings_set_enable_back_forward_navigation_gestures(settings, 1)
         webkit_settings_set_enable_fullscreen(settings, 0)
-        standardUserAgent = String(optionalCString: webkit_settings_get_user_agent(settings)) ?? ""
+        userAgent.standard = String(optionalCString: webkit_settings_get_user_agent(settings)) ?? ""
         WebKitFeatures.set("UpgradeKnownHostsToHTTPS", enabled: configuration.upgradeKnownHostsToHTTPS, in: settings!)
         WebKitFeatures.set(
             "SuppressesIncrementalRendering", enabled: configuration.suppressesIncrementalRendering, in: settings!)
         if !configuration.loadsSubresources { webkit_settings_set_auto_load_images(settings, 0) }
-        park()
+        engine.park()
         connectSignals()
         userContent.attach(to: self)
         apply(configuration.defaultNavigationPreferences)
@@ -251,170 +149,26 @@ public final class WebPage {
     /// Runs `body` when the page closes, unless the returned cancellation runs first: for
     /// waits on the engine that would otherwise outlive the page.
     func whenClosed(_ body: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
-        let id = nextObserverID
-        nextObserverID += 1
-        closeHandlers[id] = body
-        return { [weak self] in self?.closeHandlers[id] = nil }
+        let handlers = closeHandlers
+        let id = handlers.add(body)
+        return { [weak handlers] in handlers?.remove(id) }
     }
 
     private func tearDown() {
-        navigationWatch?.cancel()
+        navigationWatch.current?.cancel()
         PageRouter.remove(self)
-        let handlers = closeHandlers
-        closeHandlers.removeAll()
-        for handler in handlers.values { handler() }
+        for handler in closeHandlers.removeAll() { handler() }
         // Questions waiting for the decider go on; their answers are ignored on a closed page.
-        let waiting = decisionsWaiting
-        decisionsWaiting.removeAll()
+        let waiting = deciderQueue.waiting
+        deciderQueue.waiting.removeAll()
         for waiter in waiting { waiter.resume() }
         tracker.close()
-        for observer in updateObservers.values { observer.finish() }
-        updateObservers.removeAll()
+        finishUpdateObservers()
         finishEventObservers(throwing: nil)
-        for connection in connections { connection.disconnect() }
-        connections.removeAll()
+        engine.disconnect()
         webkit_web_view_stop_loading(webView)
         hostingView?.pageDidClose()
-        if let parking {
-            gtk_widget_destroy(parking.cast(to: GtkWidget.self))
-            self.parking = nil
-        }
-        gtk_widget_destroy(widget)
-    }
-
-    /// A sequence of the events of every navigation the page makes from now on, by the app
-    /// or by the page itself (links, forms, script).
-    ///
-    ///     for try await event in page.navigations {
-    ///         if event == .finished { print("shown:", page.title) }
-    ///     }
-    ///
-    /// A navigation's events run from ``NavigationEvent/startedProvisionalNavigation`` to
-    /// ``NavigationEvent/finished``. Each access makes a new sequence, which sees events
-    /// from then on. It is indefinite, but ends: by throwing the error of the first
-    /// navigation that fails (``NavigationError/failedProvisionalNavigation(_:)`` before
-    /// commit, the engine's error after it, ``NavigationError/webContentProcessTerminated``),
-    /// when the page closes, or when the task iterating it is cancelled. A navigation that
-    /// is superseded or stopped is not a failure. To follow one load, iterate what that
-    /// load returns; for every navigation's identity and cause, see ``navigationUpdates``.
-    /// Apple's `WebPage.navigations`.
-    public var navigations: some AsyncSequence<NavigationEvent, any Error> & Sendable {
-        let (stream, continuation) = AsyncThrowingStream<NavigationEvent, any Error>.makeStream()
-        guard !isClosed else {
-            continuation.finish()
-            return ImmediateStream(base: stream)
-        }
-        let id = nextObserverID
-        nextObserverID += 1
-        eventObservers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.eventObservers[id] = nil }
-        }
-        return ImmediateStream(base: stream)
-    }
-
-    /// An indefinite sequence of every event of every navigation from now on, failures
-    /// included, each with its navigation's identity and cause. Each access makes a new
-    /// sequence; it ends when the page closes. Unlike ``navigations`` it goes on after a
-    /// failure. An addition of this library.
-    ///
-    ///     for await update in page.navigationUpdates where update.cause == .page {
-    ///         print("the page navigated itself:", update.kind)
-    ///     }
-    public var navigationUpdates: some AsyncSequence<NavigationUpdate, Never> & Sendable {
-        let (stream, continuation) = AsyncStream<NavigationUpdate>.makeStream()
-        guard !isClosed else {
-            continuation.finish()
-            return ImmediateStream(base: stream)
-        }
-        let id = nextObserverID
-        nextObserverID += 1
-        updateObservers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.updateObservers[id] = nil }
-        }
-        return ImmediateStream(base: stream)
-    }
-
-    private func publish(_ update: NavigationUpdate) {
-        currentNavigationEvent = update
-        for observer in updateObservers.values { observer.yield(update) }
-        switch update.kind {
-        case .failedProvisionalNavigation(let error):
-            finishEventObservers(throwing: NavigationError.failedProvisionalNavigation(error))
-        case .failed(let error):
-            finishEventObservers(throwing: error)
-        default:
-            if let event = update.event { for observer in eventObservers.values { observer.yield(event) } }
-        }
-    }
-
-    func finishEventObservers(throwing error: (any Error)?) {
-        let observers = eventObservers
-        eventObservers.removeAll()
-        for observer in observers.values { observer.finish(throwing: error) }
-    }
-
-    // MARK: Engine access
-
-    /// A new `WebKitWebView` with its construct-only properties: its web context, its user
-    /// content manager, and whether automation controls it.
-    private static func makeEngineView(
-        context: GObjectReference, userContent: GObjectReference, controlledByAutomation: Bool
-    ) -> GObjectReference {
-        let names: [StaticString] = ["web-context", "user-content-manager", "is-controlled-by-automation"]
-        var values = [GValue(), GValue(), GValue()]
-        for (index, object) in [context, userContent].enumerated() {
-            g_value_init(&values[index], cwk_type_object())
-            g_value_set_object(&values[index], UnsafeMutableRawPointer(object.pointer))
-        }
-        g_value_init(&values[2], cwk_type_boolean())
-        g_value_set_boolean(&values[2], controlledByAutomation ? cwk_true : cwk_false)
-        defer { for index in values.indices { g_value_unset(&values[index]) } }
-        let namePointers = names.map { UnsafePointer<CChar>(OpaquePointer($0.utf8Start)) as UnsafePointer<CChar>? }
-        let object = namePointers.withUnsafeBufferPointer { nameBuffer in
-            values.withUnsafeBufferPointer { valueBuffer in
-                g_object_new_with_properties(
-                    webkit_web_view_get_type(), guint(names.count),
-                    UnsafeMutablePointer(mutating: nameBuffer.baseAddress),
-                    valueBuffer.baseAddress)
-            }
-        }
-        LiveObjects.track(OpaquePointer(object!))
-        return GObjectReference(sinking: OpaquePointer(object!))
-    }
-
-    var webView: UnsafeMutablePointer<WebKitWebView> { view.cast() }
-    var widget: UnsafeMutablePointer<GtkWidget> { view.cast() }
-
-    /// Puts the engine's view in an offscreen window, where it lays out and paints at
-    /// 1024×768 as if shown.
-    func park() {
-        let window = GObjectReference(sinking: OpaquePointer(gtk_offscreen_window_new()!))
-        LiveObjects.track(window.pointer)
-        gtk_widget_set_size_request(widget, 1024, 768)
-        gtk_container_add(window.cast(), widget)
-        gtk_widget_show_all(window.cast())
-        parking = window
-    }
-
-    /// Moves the engine's view out of its offscreen window into `container`.
-    func unpark(into container: UnsafeMutablePointer<GtkBox>) {
-        if let parking {
-            gtk_container_remove(parking.cast(), widget)
-            gtk_widget_destroy(parking.cast(to: GtkWidget.self))
-            self.parking = nil
-        }
-        gtk_widget_set_size_request(widget, -1, -1)
-        gtk_box_pack_start(container, widget, cwk_true, cwk_true, 0)
-        gtk_widget_show(widget)
-    }
-
-    /// Takes the engine's view back from a view that no longer shows it.
-    func reclaim(from container: UnsafeMutablePointer<GtkBox>) {
-        guard !isClosed else { return }
-        gtk_container_remove(UnsafeMutablePointer<GtkContainer>(OpaquePointer(container)), widget)
-        park()
+        engine.destroy()
     }
 
     /// Runs `body` now, or, while the page's own content rules are still being installed,
@@ -427,14 +181,11 @@ public final class WebPage {
         }
     }
 
-    /// The engine's `WebKitWebView`, for tests that check its lifetime.
-    package var engineObjectForTesting: OpaquePointer { view.pointer }
-
     // MARK: Signals
 
     /// Connects `handler` to a signal of the engine's view for the page's lifetime.
     func onSignal(_ name: String, _ handler: @escaping @MainActor (WebPage, SignalArguments) -> Bool?) {
-        connections.append(
+        engine.connections.append(
             view.connect(name) { [weak self] arguments in
                 guard let self else { return nil }
                 return handler(self, arguments)
@@ -487,16 +238,13 @@ public final class WebPage {
             page.onCloseRequest?()
             return nil
         }
-        on("context-menu-dismissed") { page, _ in
-            page.contextMenuClosed = ContinuousClock.now
-            return nil
-        }
+        connectDownloadSignals()
         connectDecisionSignals()
         connectFullscreenSignals()
         connectMediaCaptureSignals()
         connectSecuritySignals()
         let list = GObjectReference(retaining: OpaquePointer(webkit_web_view_get_back_forward_list(webView)!))
-        connections.append(
+        engine.connections.append(
             list.connect("changed") { [weak self] _ in
                 self?.notifyChanged([\.backForwardList, \.canGoBack, \.canGoForward])
                 return nil
@@ -526,26 +274,19 @@ public final class WebPage {
         case WEBKIT_LOAD_STARTED:
             endNavigationWatch()
             navigationStarted()
-            if let upgrade = httpsUpgrade, !upgrade.isSecureLoad(uri) { httpsUpgrade = nil }  // superseded
+            if let upgrade = httpsUpgrading.current, !upgrade.isSecureLoad(uri) {
+                httpsUpgrading.current = nil  // superseded
+            }
             tracker.started(url: uri)
         case WEBKIT_LOAD_REDIRECTED: tracker.redirected(url: uri)
         case WEBKIT_LOAD_COMMITTED:
-            documentURL = uri.flatMap { URL(string: $0) }
-            httpsUpgrade = nil
+            documentCommitted(uri)
+            httpsUpgrading.current = nil
             securityCommitted()
             tracker.committed(url: uri)
         case WEBKIT_LOAD_FINISHED: tracker.finished()
         default: break
         }
-    }
-
-    /// Follows a move within the document (a fragment, `history.pushState`): a new URL of
-    /// the same origin. A URL of another origin is a navigation still loading.
-    private func followDocumentURL(_ uri: String?) {
-        guard let current = documentURL, let moved = uri.flatMap({ URL(string: $0) }),
-            WKScriptMessage.origin(of: moved) == WKScriptMessage.origin(of: current)
-        else { return }
-        documentURL = moved
     }
 
     private func loadFailed(event: WebKitLoadEvent, uri: String?, error: OpaquePointer?) {

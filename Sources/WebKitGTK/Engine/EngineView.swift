@@ -1,0 +1,120 @@
+internal import CWebKitGTK
+import GLibBridge
+
+/// The engine's `WebKitWebView` of a page, and where it lives: in an offscreen window of
+/// its own ("parked"), or in the ``WebView`` that shows it.
+///
+/// A page that no view shows still lays out, paints and runs script, so its engine view
+/// waits in a `GtkOffscreenWindow` the size of a common screen until a view takes it.
+@MainActor
+final class EngineView {
+    let view: GObjectReference
+    /// The offscreen window the engine view is in while no view shows it.
+    private var parking: GObjectReference?
+    /// The view showing the page, if one does.
+    weak var host: WebView?
+    /// The page's connections to the engine's signals, for the page's lifetime.
+    var connections: [SignalConnection] = []
+
+    init(_ view: GObjectReference) { self.view = view }
+
+    var widget: UnsafeMutablePointer<GtkWidget> { view.cast() }
+
+    /// A new `WebKitWebView` with its construct-only properties: its web context, its user
+    /// content manager, and whether automation controls it.
+    static func make(
+        context: GObjectReference, userContent: GObjectReference, controlledByAutomation: Bool
+    ) -> EngineView {
+        let names: [StaticString] = ["web-context", "user-content-manager", "is-controlled-by-automation"]
+        var values = [GValue(), GValue(), GValue()]
+        for (index, object) in [context, userContent].enumerated() {
+            g_value_init(&values[index], cwk_type_object())
+            g_value_set_object(&values[index], UnsafeMutableRawPointer(object.pointer))
+        }
+        g_value_init(&values[2], cwk_type_boolean())
+        g_value_set_boolean(&values[2], controlledByAutomation ? cwk_true : cwk_false)
+        defer { for index in values.indices { g_value_unset(&values[index]) } }
+        let namePointers = names.map { UnsafePointer<CChar>(OpaquePointer($0.utf8Start)) as UnsafePointer<CChar>? }
+        let object = namePointers.withUnsafeBufferPointer { nameBuffer in
+            values.withUnsafeBufferPointer { valueBuffer in
+                g_object_new_with_properties(
+                    webkit_web_view_get_type(), guint(names.count),
+                    UnsafeMutablePointer(mutating: nameBuffer.baseAddress),
+                    valueBuffer.baseAddress)
+            }
+        }
+        LiveObjects.track(OpaquePointer(object!))
+        return EngineView(GObjectReference(sinking: OpaquePointer(object!)))
+    }
+
+    /// Puts the engine's view in an offscreen window, where it lays out and paints at
+    /// 1024×768 as if shown.
+    func park() {
+        let window = GObjectReference(sinking: OpaquePointer(gtk_offscreen_window_new()!))
+        LiveObjects.track(window.pointer)
+        gtk_widget_set_size_request(widget, 1024, 768)
+        gtk_container_add(window.cast(), widget)
+        gtk_widget_show_all(window.cast())
+        parking = window
+    }
+
+    /// Moves the engine's view out of its offscreen window into `container`.
+    func unpark(into container: UnsafeMutablePointer<GtkBox>) {
+        if let parking {
+            gtk_container_remove(parking.cast(), widget)
+            gtk_widget_destroy(parking.cast(to: GtkWidget.self))
+            self.parking = nil
+        }
+        gtk_widget_set_size_request(widget, -1, -1)
+        gtk_box_pack_start(container, widget, cwk_true, cwk_true, 0)
+        gtk_widget_show(widget)
+    }
+
+    /// Takes the engine's view back from a view that no longer shows it, into an
+    /// offscreen window.
+    func reclaim(from container: UnsafeMutablePointer<GtkBox>) {
+        gtk_container_remove(UnsafeMutablePointer<GtkContainer>(OpaquePointer(container)), widget)
+        park()
+    }
+
+    /// Ends the page's signal connections.
+    func disconnect() {
+        for connection in connections { connection.disconnect() }
+        connections.removeAll()
+    }
+
+    /// Destroys the offscreen window, if the engine's view is in one, and the engine's view.
+    func destroy() {
+        if let parking {
+            gtk_widget_destroy(parking.cast(to: GtkWidget.self))
+            self.parking = nil
+        }
+        gtk_widget_destroy(widget)
+    }
+}
+
+extension WebPage {
+    var view: GObjectReference { engine.view }
+    var webView: UnsafeMutablePointer<WebKitWebView> { engine.view.cast() }
+    var widget: UnsafeMutablePointer<GtkWidget> { engine.widget }
+
+    /// The view showing the page, if one does.
+    var hostingView: WebView? {
+        get { engine.host }
+        set { engine.host = newValue }
+    }
+
+    /// Moves the engine's view out of its offscreen window into `container`.
+    func unpark(into container: UnsafeMutablePointer<GtkBox>) {
+        engine.unpark(into: container)
+    }
+
+    /// Takes the engine's view back from a view that no longer shows it.
+    func reclaim(from container: UnsafeMutablePointer<GtkBox>) {
+        guard !isClosed else { return }
+        engine.reclaim(from: container)
+    }
+
+    /// The engine's `WebKitWebView`, for tests that check its lifetime.
+    package var engineObjectForTesting: OpaquePointer { view.pointer }
+}

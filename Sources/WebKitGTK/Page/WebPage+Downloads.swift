@@ -1,0 +1,65 @@
+import Foundation
+import GLibBridge
+
+extension WebPage {
+    /// The page's downloads, and what tells a download someone asked for from one the page
+    /// started by itself.
+    struct Downloads {
+        /// The storage of ``WebPage/downloads``.
+        var list: [Download] = []
+        /// How many downloads the decider asked for that have not started yet.
+        var asked = 0
+        /// When the view's context menu last closed: WebKit's own items save files from there.
+        var contextMenuClosed: ContinuousClock.Instant?
+        /// Downloads cancelled because nobody asked for them, kept until the engine is done.
+        var refused: [ObjectIdentifier: Download] = [:]
+        var refusedCount = 0
+        /// The `download` link just clicked, until its navigation claims it (see
+        /// `WebPage+DownloadLinks.swift`).
+        var linkURL: URL?
+    }
+
+    /// The page's downloads, oldest first: navigations and responses decided `.download`,
+    /// and files a person saves with WebKit's own context-menu items. Observable. An
+    /// addition of this library.
+    ///
+    /// A page cannot start one by itself. WebKitGTK downloads a link with the `download`
+    /// attribute even when the decider allows its navigation, in any frame; such a download
+    /// is cancelled before anything is written, and logged. To download such links, answer
+    /// `.download` where ``NavigationAction/shouldPerformDownload`` says a link asks for it.
+    public var downloads: [Download] {
+        access(keyPath: \.downloads)
+        return downloading.list
+    }
+
+    /// Notes when the view's context menu closes, for ``downloadStarted(_:)``.
+    func connectDownloadSignals() {
+        onSignal("context-menu-dismissed") { page, _ in
+            page.downloading.contextMenuClosed = ContinuousClock.now
+            return nil
+        }
+    }
+
+    /// The engine started `download` in this page: kept if someone asked for it, cancelled
+    /// otherwise.
+    func downloadStarted(_ download: OpaquePointer) {
+        let fromMenu = downloading.contextMenuClosed.map { ContinuousClock.now - $0 < .seconds(2) } ?? false
+        let asked = downloading.asked > 0
+        if asked { downloading.asked -= 1 }
+        guard asked || fromMenu else {
+            let refused = Download(refusing: download)
+            downloading.refusedCount += 1
+            if downloading.refusedCount == 1 {
+                Log.library.message(
+                    "cancelled a download the page started by itself: \(refused.url?.absoluteString ?? "?")"
+                        + "; more are cancelled silently")
+            }
+            let id = ObjectIdentifier(refused)
+            downloading.refused[id] = refused
+            refused.onEnd = { [weak self] in self?.downloading.refused[id] = nil }
+            return
+        }
+        let started = Download(download, directory: configuration.downloadsDirectory ?? defaultDownloadsDirectory())
+        withMutation(keyPath: \.downloads) { downloading.list.append(started) }
+    }
+}
