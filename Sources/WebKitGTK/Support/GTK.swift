@@ -19,11 +19,3 @@ enum GTK {
         initialized = true
     }
 }
-
-extension String {
-    /// A string from a C string that may be NULL.
-    init?(optionalCString pointer: UnsafePointer<CChar>?) {
-        guard let pointer else { return nil }
-        self.init(cString: pointer)
-    }
-}
