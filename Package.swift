@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "CResumeOnMain", path: "CModules/CResumeOnMain"),
         .target(name: "GLibBridge", dependencies: ["CWebKitGTK", "CPullStream", "CResumeOnMain"]),
         .target(name: "GTK", dependencies: ["GLibBridge", "CWebKitGTK"]),
-        .target(name: "WebKitGTK", dependencies: ["GLibBridge", "CWebKitGTK"]),
+        .target(name: "WebKitGTK", dependencies: ["GTK", "GLibBridge", "CWebKitGTK"]),
         .target(name: "WebKitGTKTesting", dependencies: ["GLibBridge"]),
         .target(name: "LakesApp", dependencies: ["WebKitGTK", "GTK", "GLibBridge", "CWebKitGTK"]),
         .executableTarget(name: "lakes", dependencies: ["LakesApp"]),

@@ -7,6 +7,10 @@ import GLibBridge
 /// Nothing here adds behaviour of its own; a method is the call it names. C stays inside
 /// this module: its API takes and returns Swift types, a ``Widget`` for a widget, and
 /// `OpaquePointer` only where a widget made elsewhere (a web view's) joins the tree.
+///
+/// A module that also imports `CWebKitGTK` imports it in every file that imports this one:
+/// without it, Swift 6.3 fails to find some of GLib's enum constants (such as
+/// `G_SPAWN_STDOUT_TO_DEV_NULL`) in the module's other files.
 @MainActor
 package enum Gtk {
     private static var initialized = false
