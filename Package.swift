@@ -41,9 +41,10 @@ let package = Package(
         .target(name: "CPullStream", dependencies: ["CWebKitGTK"], path: "CModules/CPullStream"),
         .target(name: "CResumeOnMain", path: "CModules/CResumeOnMain"),
         .target(name: "GLibBridge", dependencies: ["CWebKitGTK", "CPullStream", "CResumeOnMain"]),
-        .target(name: "WebKitGTK", dependencies: ["GLibBridge", "CWebKitGTK"]),
+        .target(name: "GTK", dependencies: ["GLibBridge", "CWebKitGTK"]),
+        .target(name: "WebKitGTK", dependencies: ["GTK", "GLibBridge", "CWebKitGTK"]),
         .target(name: "WebKitGTKTesting", dependencies: ["GLibBridge"]),
-        .target(name: "LakesApp", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK"]),
+        .target(name: "LakesApp", dependencies: ["WebKitGTK", "GTK", "GLibBridge", "CWebKitGTK"]),
         .executableTarget(name: "lakes", dependencies: ["LakesApp"]),
         .executableTarget(
             name: "lakes-bench-scheme-stream", dependencies: ["WebKitGTK", "GLibBridge"], path: "bench/scheme-stream",
@@ -77,7 +78,7 @@ let package = Package(
         .testTarget(name: "AppleSampleTests", dependencies: ["WebKitGTK", "TestSupport", "WebKitGTKTesting"]),
         .testTarget(
             name: "LakesAppTests",
-            dependencies: ["LakesApp", "WebKitGTK", "TestSupport", "CWebKitGTK", "WebKitGTKTesting"]),
+            dependencies: ["LakesApp", "GTK", "WebKitGTK", "TestSupport", "CWebKitGTK", "WebKitGTKTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import GTK
 
 /// The "Add a Lake" dialog: one field for a web address, checked as it is submitted. An
 /// address Lakes cannot open keeps the dialog open and says why under the field.

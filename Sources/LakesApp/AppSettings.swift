@@ -1,4 +1,5 @@
 import Foundation
+import GTK
 
 /// What Lakes remembers between runs, kept by GSettings under `io.github.lakes.Lakes`:
 /// the window's size and maximized state, the sidebar's width, the last article and the zoom.

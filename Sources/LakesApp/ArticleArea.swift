@@ -1,3 +1,4 @@
+import GTK
 import WebKitGTK
 
 /// The right side of the window: the article's web view with a thin progress bar over

@@ -1,4 +1,5 @@
 import Foundation
+import GTK
 
 /// An entry of the sidebar's article list: a bundled article or one the reader added.
 enum ReadingEntry: Equatable {

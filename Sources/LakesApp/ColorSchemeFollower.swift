@@ -1,4 +1,5 @@
 import Foundation
+import GTK
 
 /// Follows the desktop's light or dark preference, the article included.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GLibBridge
+import GTK
 import WebKitGTK
 
 /// The Lakes desktop app: a `GtkApplication`, one instance per session, with one main

@@ -1,5 +1,6 @@
 import Foundation
 import GLibBridge
+import GTK
 import WebKitGTK
 
 /// Shows a page's alert, confirm and prompt dialogs and file inputs as GTK dialogs over

@@ -1,4 +1,5 @@
 import Foundation
+import GTK
 import WebKitGTK
 
 extension MainWindow {

@@ -1,5 +1,6 @@
 import Foundation
 import GLibBridge
+import GTK
 import WebKitGTK
 
 extension MainWindow {

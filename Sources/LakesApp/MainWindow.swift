@@ -1,5 +1,6 @@
 import Foundation
 import GLibBridge
+import GTK
 import WebKitGTK
 
 /// A Lakes window: the header bar, the sidebar of articles and sections, and the article.

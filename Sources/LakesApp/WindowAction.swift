@@ -1,3 +1,5 @@
+import GTK
+
 /// Every command of a Lakes window, declared once: its `win.` action name, what it takes
 /// and holds, its keyboard shortcuts and how the shortcuts window lists it.
 ///

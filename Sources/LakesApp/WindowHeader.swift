@@ -1,3 +1,5 @@
+import GTK
+
 /// The window's header bar: back and forward, reload, the article's title and where it
 /// is from, and at the end the primary menu, find, and logging a sighting.
 ///

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import WebKitGTK
 
+@testable import GTK
 @testable import LakesApp
 
 /// Lakes' GTK dialogs answer the page's script with what the person chose.

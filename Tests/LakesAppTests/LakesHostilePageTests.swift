@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import WebKitGTK
 
+@testable import GTK
 @testable import LakesApp
 
 /// Hostile pages served from loopback, against Lakes' own rules: which links reach the

@@ -1,6 +1,7 @@
 import CWebKitGTK
 import Testing
 
+@testable import GTK
 @testable import LakesApp
 
 /// The sidebar's lists are emptied and filled again each time the article changes.

@@ -1,5 +1,6 @@
 import CWebKitGTK
 import Foundation
+import GTK
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 internal import CWebKitGTK
 import Foundation
 import GLibBridge
+import GTK
 
 #if canImport(Glibc)
     import Glibc
@@ -39,9 +40,11 @@ public final class WebApplication {
     /// has none.
     public let name: String
 
-    let application: GObjectReference
+    /// The `GtkApplication` of the GTK layer.
+    let gtkApplication: Gtk.Application
+    /// The application's object, for GLib calls.
+    var application: GObjectReference { gtkApplication.reference }
     private var activation: (@MainActor () -> Void)?
-    private var activateConnection: SignalConnection?
     private static var processIsNamed = false
 
     /// Creates an application.
@@ -55,20 +58,18 @@ public final class WebApplication {
     ///     the program's name when there is no ID.
     /// - Throws: ``InvalidIDError`` when `id` is not a valid application ID.
     public init(id: String? = nil, name: String? = nil) throws(InvalidIDError) {
-        if let id, g_application_id_is_valid(id) == 0 { throw InvalidIDError(id: id) }
-        GTK.prepare()
+        if let id, !Gtk.Application.isValid(id: id) { throw InvalidIDError(id: id) }
+        Gtk.prepare()
         self.id = id
         let named = name ?? id.flatMap { $0.split(separator: ".").last.map(String.init) }
         self.name = named ?? ProcessInfo.processInfo.processName
         if !Self.processIsNamed {
             Self.processIsNamed = true
-            g_set_application_name(self.name)
+            Gtk.Application.setName(self.name)
         }
-        application = GObjectReference(adopting: OpaquePointer(gtk_application_new(id, G_APPLICATION_NON_UNIQUE)!))
-        activateConnection = application.connect("activate") { [weak self] _ in
-            self?.activation?()
-            return nil
-        }
+        gtkApplication = Gtk.Application(id: id, handlesOpen: false)
+        gtkApplication.makeNonUnique()
+        gtkApplication.onActivate { [weak self] in self?.activation?() }
     }
 
     /// Runs the application on the main thread until it quits, and returns its exit status.
@@ -95,14 +96,12 @@ public final class WebApplication {
             for watch in watches { MainLoop.removeUnixSignalHandler(watch) }
             activation = nil
         }
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments.first ?? name), nil]
-        defer { free(argv[0]) }
-        return g_application_run(application.cast(), 1, &argv)
+        return gtkApplication.run(arguments: [CommandLine.arguments.first ?? name])
     }
 
     /// Ends ``run(_:)``: its main loop returns (`g_application_quit`). Windows still open stay
     /// open (a program usually exits next). Does nothing when it is not running.
     public func quit() {
-        g_application_quit(application.cast())
+        gtkApplication.quit()
     }
 }

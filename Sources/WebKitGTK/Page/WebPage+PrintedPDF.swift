@@ -1,6 +1,7 @@
 internal import CWebKitGTK
 import Foundation
 import GLibBridge
+import GTK
 
 extension WebPage {
     /// The page printed to a PDF: paginated on paper of `pageSize`, with the page's print
@@ -37,20 +38,15 @@ extension WebPage {
             "webkitgtk-swift-\(UUID().uuidString).pdf")
         defer { try? FileManager.default.removeItem(at: file) }
         let operation = GObjectReference(adopting: OpaquePointer(webkit_print_operation_new(webView)!))
-        let settings = gtk_print_settings_new()!
-        defer { g_object_unref(UnsafeMutableRawPointer(settings)) }
-        gtk_print_settings_set_printer(settings, "Print to File")
-        gtk_print_settings_set(settings, GTK_PRINT_SETTINGS_OUTPUT_FILE_FORMAT, "pdf")
-        gtk_print_settings_set(settings, GTK_PRINT_SETTINGS_OUTPUT_URI, file.absoluteString)
-        webkit_print_operation_set_print_settings(operation.cast(), settings)
+        let settings = Gtk.PrintSettings()
+        settings.printer = "Print to File"
+        settings.outputFileFormat = "pdf"
+        settings.outputURI = file.absoluteString
+        webkit_print_operation_set_print_settings(operation.cast(), settings.reference.pointer)
         if let pageSize {
-            let paper = gtk_paper_size_new_custom(
-                "webkitgtk-swift", "Custom", pageSize.width, pageSize.height, GTK_UNIT_POINTS)
-            defer { gtk_paper_size_free(paper) }
-            let setup = gtk_page_setup_new()!
-            defer { g_object_unref(UnsafeMutableRawPointer(setup)) }
-            gtk_page_setup_set_paper_size_and_default_margins(setup, paper)
-            webkit_print_operation_set_page_setup(operation.cast(), setup)
+            let setup = Gtk.PageSetup(
+                paperNamed: "webkitgtk-swift", displayName: "Custom", width: pageSize.width, height: pageSize.height)
+            webkit_print_operation_set_page_setup(operation.cast(), setup.reference.pointer)
         }
         let failure = await runPrintOperation(operation)
         if let failure { throw ExportError.failed(failure) }

@@ -1,29 +1,13 @@
 internal import CWebKitGTK
-import GLibBridge
+import GTK
 
-/// GTK's one-time set-up, shared by everything in the module that makes widgets.
+/// GTK's one-time set-up, under the name the page's files still call it by.
+///
+/// The set-up itself is ``Gtk/prepare()`` of the GTK layer; once every caller names that,
+/// this file goes.
 @MainActor
 enum GTK {
-    private static var initialized = false
-
-    /// Initialises GTK on first use and makes sure GLib's main context is being iterated.
-    ///
-    /// - Precondition: a display is available (`DISPLAY` or `WAYLAND_DISPLAY`); under a
-    ///   headless test run, start it inside `xvfb-run`.
-    static func prepare() {
-        MainLoop.ensureDriven()
-        guard !initialized else { return }
-        guard gtk_init_check(nil, nil) != 0 else {
-            preconditionFailure("GTK could not open a display: set DISPLAY, or run under xvfb-run")
-        }
-        initialized = true
-    }
-}
-
-extension String {
-    /// A string from a C string that may be NULL.
-    init?(optionalCString pointer: UnsafePointer<CChar>?) {
-        guard let pointer else { return nil }
-        self.init(cString: pointer)
-    }
+    /// Initialises GTK on first use and makes sure GLib's main context is being iterated
+    /// (``Gtk/prepare()``).
+    static func prepare() { Gtk.prepare() }
 }

@@ -1,5 +1,6 @@
 internal import CWebKitGTK
 import Foundation
+import GTK
 
 /// Apple's `WebView` modifiers, under Apple's names and with Apple's defaults, as methods
 /// of the view that return it, so they chain:
@@ -52,18 +53,16 @@ extension WebView {
                 return gdk_event_get_event_type(UnsafeMutablePointer<GdkEvent>(event)) == GDK_TOUCHPAD_PINCH
             }
         }
-        if let gesture = zoomGesture {
-            gtk_event_controller_set_propagation_phase(gesture, allowed ? GTK_PHASE_BUBBLE : GTK_PHASE_NONE)
-        }
+        engineZoomGesture?.isEnabled = allowed
     }
 
     /// WebKit's own pinch gesture on its view, where this version of WebKitGTK keeps it.
-    var zoomGesture: OpaquePointer? {
-        guard let data = g_object_get_data(UnsafeMutablePointer(page.view.pointer), "wk-view-zoom-gesture"),
-            g_type_check_instance_is_a(
-                UnsafeMutablePointer<GTypeInstance>(OpaquePointer(data)), gtk_gesture_zoom_get_type()) != 0
-        else { return nil }
-        return OpaquePointer(data)
+    var zoomGesture: OpaquePointer? { engineZoomGesture?.reference.pointer }
+
+    private var engineZoomGesture: Gtk.ZoomGesture? {
+        g_object_get_data(UnsafeMutablePointer(page.view.pointer), "wk-view-zoom-gesture").flatMap {
+            Gtk.ZoomGesture(OpaquePointer($0))
+        }
     }
 
     /// Sets whether an element can take the whole screen (`element.requestFullscreen()`).

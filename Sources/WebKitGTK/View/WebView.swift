@@ -1,6 +1,7 @@
 internal import CWebKitGTK
 import Foundation
 import GLibBridge
+import GTK
 
 /// A GTK widget that shows one ``WebPage``.
 ///
@@ -19,7 +20,8 @@ import GLibBridge
 public final class WebView {
     /// The page this view shows.
     public let page: WebPage
-    let container: GObjectReference
+    /// The box the view shows: the find bar, once made, above the engine's view.
+    let container = Gtk.Box(.vertical)
     private var destroyConnection: SignalConnection?
     private var isShowingPage = false
     /// Find in page: its bar sits above the page. See ``findNavigator(isPresented:)`` for
@@ -47,27 +49,26 @@ public final class WebView {
         precondition(page.hostingView == nil, "this WebPage is already shown by another WebView")
         precondition(!page.isClosed, "this WebPage is closed")
         self.page = page
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        container = GObjectReference(sinking: OpaquePointer(box))
-        LiveObjects.track(container.pointer)
+        LiveObjects.track(container.reference.pointer)
         LiveObjects.created("WebView")
         findNavigator = FindNavigator(page: page)
         findNavigator.makeBar = { [weak container] navigator in
             guard let container else { return nil }
             let bar = FindBar(navigator: navigator)
-            let box = container.cast(to: GtkBox.self)
-            gtk_box_pack_start(box, bar.widget, cwk_false, cwk_false, 0)
-            gtk_box_reorder_child(box, bar.widget, 0)  // above the page
+            container.packStart(bar.searchBar, fill: false)
+            container.reorder(bar.searchBar, to: 0)  // above the page
             return bar
         }
         page.hostingView = self
         isShowingPage = true
-        page.unpark(into: container.cast())
+        // The page still takes the box as GTK's own pointer; with the layer's parking
+        // (`Gtk.OffscreenWindow`, `Gtk.Widget(borrowing:)`) it takes `container` itself.
+        page.unpark(into: container.reference.cast())
         contextMenuConnection = connectContextMenu()
         applyDefaultModifiers()
         // When GTK destroys the window around the view, give the page back its offscreen
         // window first, so the page outlives the widget tree as it outlives this view.
-        destroyConnection = container.connect("destroy") { [weak self] _ in
+        destroyConnection = container.reference.connect("destroy") { [weak self] _ in
             self?.release()
             return nil
         }
@@ -101,7 +102,7 @@ public final class WebView {
     /// When GTK destroys it, as it does with the window around it (`gtk_widget_destroy`),
     /// the page goes back offscreen and keeps running; the view then shows nothing again,
     /// and a new ``WebView`` can show the page.
-    public var gtkWidget: OpaquePointer { container.pointer }
+    public var gtkWidget: OpaquePointer { container.reference.pointer }
 
     /// Gives the page back its offscreen window, once.
     ///
@@ -114,7 +115,7 @@ public final class WebView {
         stopFollowingScrolling()
         setMagnificationGestures(.automatic)  // the filter on the page's engine goes with the view
         if page.hostingView === self || page.hostingView == nil { page.hostingView = nil }
-        page.reclaim(from: container.cast())
+        page.reclaim(from: container.reference.cast())
     }
 
     /// The page closed: its engine view is gone, nothing to give back.

@@ -1,6 +1,7 @@
 internal import CWebKitGTK
 import Foundation
 import GLibBridge
+import GTK
 import Observation
 
 /// A window that shows one ``WebView``, titled after its page.
@@ -39,7 +40,7 @@ public final class WebWindow {
     /// closing. Default: nil.
     public var onClose: (@MainActor () -> Void)?
 
-    private let window: GObjectReference
+    private let window: Gtk.Window
     private var connections: [SignalConnection] = []
     private var pageClosing: ObservationLoop<Bool>?
     /// The open windows, each kept alive until it closes.
@@ -62,30 +63,24 @@ public final class WebWindow {
         _ webView: WebView, application: WebApplication? = nil, appName: String? = nil, width: Int = 1024,
         height: Int = 768
     ) {
-        let widget = UnsafeMutablePointer<GtkWidget>(webView.gtkWidget)
-        precondition(gtk_widget_get_parent(widget) == nil, "this WebView is already in a window or container")
+        precondition(!webView.container.hasParent, "this WebView is already in a window or container")
         precondition(
             webView.page.hostingView === webView, "this WebView was destroyed with its window: make a new one")
         if let application {
             precondition(
-                g_application_get_is_registered(application.application.cast()) != 0,
+                application.gtkApplication.isRegistered,
                 "a WebWindow of a WebApplication is made once it runs: in run(_:)'s closure or later")
         }
         self.webView = webView
-        self.appName = appName ?? application?.name ?? String(optionalCString: g_get_application_name()) ?? ""
-        let made =
-            application.map { gtk_application_window_new($0.application.cast()) }
-            ?? gtk_window_new(
-                GTK_WINDOW_TOPLEVEL)
-        window = GObjectReference(sinking: OpaquePointer(made!))
-        LiveObjects.track(window.pointer)
+        self.appName = appName ?? application?.name ?? Gtk.Application.name ?? ""
+        window = application.map { Gtk.Window(application: $0.gtkApplication) } ?? Gtk.Window()
+        LiveObjects.track(window.reference.pointer)
         LiveObjects.created("WebWindow")
-        func pixels(_ value: Int) -> gint { gint(clamping: max(1, value)) }
-        gtk_window_set_default_size(raw, pixels(width), pixels(height))
-        gtk_container_add(window.cast(), widget)
+        window.setDefaultSize(width: max(1, width), height: max(1, height))
+        window.add(webView.container)
         Self.open[ObjectIdentifier(self)] = self
         connections.append(
-            window.connect("destroy") { [weak self] _ in
+            window.reference.connect("destroy") { [weak self] _ in
                 self?.didClose()
                 return nil
             })
@@ -124,9 +119,7 @@ public final class WebWindow {
     }
 
     /// The window's title as shown: the page's, or ``appName`` (`gtk_window_get_title`).
-    public var title: String {
-        String(optionalCString: gtk_window_get_title(raw)) ?? ""
-    }
+    public var title: String { window.title }
 
     /// The window's `GtkWindow*` (a `GtkApplicationWindow*` with an application), for the
     /// app's own GTK calls, such as giving it a header bar.
@@ -136,29 +129,27 @@ public final class WebWindow {
     /// The window owns it and keeps a reference for as long as the window object lives;
     /// after ``isClosed`` it is destroyed and must not be shown again. Destroying it
     /// (`gtk_widget_destroy`) is the same as ``close()``.
-    public var gtkWindow: OpaquePointer { window.pointer }
+    public var gtkWindow: OpaquePointer { window.reference.pointer }
 
     /// Shows the window and brings it to the front (`gtk_widget_show_all`,
     /// `gtk_window_present`). Does nothing once the window is closed.
     public func present() {
         guard !isClosed else { return }
-        gtk_widget_show_all(window.cast())
-        gtk_window_present(raw)
+        window.showAll()
+        window.present()
     }
 
     /// Closes and destroys the window now, as its close button does (`gtk_widget_destroy`).
     /// ``onClose`` runs before this returns. Does nothing once the window is closed.
     public func close() {
         guard !isClosed else { return }
-        gtk_widget_destroy(window.cast())
+        window.destroy()
     }
-
-    private var raw: UnsafeMutablePointer<GtkWindow> { window.cast() }
 
     private func showTitle() {
         guard !isClosed else { return }
         let pageTitle = page.isClosed ? "" : page.title
-        gtk_window_set_title(raw, pageTitle.isEmpty ? appName : pageTitle)
+        window.title = pageTitle.isEmpty ? appName : pageTitle
     }
 
     /// GTK destroys the window: its close button, ``close()``, or its page closing.

@@ -6,11 +6,11 @@ extension Gtk {
     /// A `GSettings` object: an app's settings, kept by dconf (or another backend) under a
     /// schema that names each key and its type.
     @MainActor
-    final class Settings {
+    package final class Settings {
         private let reference: GObjectReference
 
         /// Where a schema is looked for.
-        enum Source {
+        package enum Source {
             /// The schemas installed on the system, and `GSETTINGS_SCHEMA_DIR`.
             case installed
             /// A folder with a `gschemas.compiled`, such as a build tree's.
@@ -18,7 +18,7 @@ extension Gtk {
         }
 
         /// Where the values are kept.
-        enum Backend {
+        package enum Backend {
             /// The desktop's own store (dconf, or `GSETTINGS_BACKEND`).
             case standard
             /// A key file, as `g_keyfile_settings_backend_new` keeps one.
@@ -29,7 +29,9 @@ extension Gtk {
 
         /// The settings of schema `id`, or nil when no source has the schema: an app that
         /// calls `g_settings_new` for a missing schema is aborted by GLib.
-        init?(schema id: String, sources: [Source], backend: Backend = .standard, requiringKey key: String? = nil) {
+        package init?(
+            schema id: String, sources: [Source], backend: Backend = .standard, requiringKey key: String? = nil
+        ) {
             var found: OpaquePointer?
             for source in sources where found == nil {
                 switch source {
@@ -63,11 +65,12 @@ extension Gtk {
         private var settings: UnsafeMutablePointer<GSettings> { reference.cast() }
 
         /// An enumerated key, as the number of its value (`g_settings_get_enum`).
-        func enumValue(_ key: String) -> Int { Int(g_settings_get_enum(settings, key)) }
-        func setEnumValue(_ key: String, _ value: Int) { g_settings_set_enum(settings, key, gint(value)) }
+        package func enumValue(_ key: String) -> Int { Int(g_settings_get_enum(settings, key)) }
+        /// Sets an enumerated key to the value numbered `value` (`g_settings_set_enum`).
+        package func setEnumValue(_ key: String, _ value: Int) { g_settings_set_enum(settings, key, gint(value)) }
 
         /// Runs `handler` after each change to `key` (`changed::<key>`).
-        func onChange(_ key: String, _ handler: @escaping @MainActor () -> Void) {
+        package func onChange(_ key: String, _ handler: @escaping @MainActor () -> Void) {
             connections.append(
                 reference.connect("changed::\(key)") { _ in
                     handler()
@@ -77,22 +80,30 @@ extension Gtk {
         private var connections: [SignalConnection] = []
 
         /// A boolean key (`g_settings_get_boolean`, `g_settings_set_boolean`).
-        func bool(_ key: String) -> Bool { g_settings_get_boolean(settings, key) != 0 }
-        func set(_ key: String, _ value: Bool) { g_settings_set_boolean(settings, key, value ? cwk_true : cwk_false) }
+        package func bool(_ key: String) -> Bool { g_settings_get_boolean(settings, key) != 0 }
+        /// Sets a boolean key.
+        package func set(_ key: String, _ value: Bool) {
+            g_settings_set_boolean(settings, key, value ? cwk_true : cwk_false)
+        }
 
         /// An integer key (`g_settings_get_int`, `g_settings_set_int`).
-        func int(_ key: String) -> Int { Int(g_settings_get_int(settings, key)) }
-        func set(_ key: String, _ value: Int) { g_settings_set_int(settings, key, gint(clamping: value)) }
+        package func int(_ key: String) -> Int { Int(g_settings_get_int(settings, key)) }
+        /// Sets an integer key, clamped to its 32 bits.
+        package func set(_ key: String, _ value: Int) { g_settings_set_int(settings, key, gint(clamping: value)) }
 
         /// A floating-point key (`g_settings_get_double`, `g_settings_set_double`).
-        func double(_ key: String) -> Double { g_settings_get_double(settings, key) }
-        func set(_ key: String, _ value: Double) { g_settings_set_double(settings, key, value) }
+        package func double(_ key: String) -> Double { g_settings_get_double(settings, key) }
+        /// Sets a floating-point key.
+        package func set(_ key: String, _ value: Double) { g_settings_set_double(settings, key, value) }
 
         /// A string key (`g_settings_get_string`, `g_settings_set_string`).
-        func string(_ key: String) -> String { String(gtkOwned: g_settings_get_string(settings, key)) ?? "" }
-        func set(_ key: String, _ value: String) { g_settings_set_string(settings, key, value) }
+        package func string(_ key: String) -> String {
+            String(ownedCString: g_settings_get_string(settings, key)) ?? ""
+        }
+        /// Sets a string key.
+        package func set(_ key: String, _ value: String) { g_settings_set_string(settings, key, value) }
 
         /// Writes what was set to the backend now (`g_settings_sync`).
-        static func sync() { g_settings_sync() }
+        package static func sync() { g_settings_sync() }
     }
 }

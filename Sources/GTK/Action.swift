@@ -3,7 +3,7 @@ import GLibBridge
 
 extension Gtk {
     /// The type of the value an action takes when activated.
-    enum ValueType: Sendable {
+    package enum ValueType: Sendable {
         case string
 
         var variantType: OpaquePointer {
@@ -16,11 +16,11 @@ extension Gtk {
     /// A `GSimpleAction`: a named command that menus, buttons, shortcuts and other
     /// programs (over D-Bus) activate.
     @MainActor
-    final class SimpleAction {
+    package final class SimpleAction {
         /// The action's reference.
-        let reference: GObjectReference
+        package let reference: GObjectReference
         /// The action's name, without its group's prefix.
-        let name: String
+        package let name: String
         private var connections: [SignalConnection] = []
 
         /// Makes an action (`g_simple_action_new`, or `g_simple_action_new_stateful` with a state).
@@ -30,7 +30,7 @@ extension Gtk {
         ///   - parameter: The type of value it is activated with; nil for none.
         ///   - state: Its first state; nil for a stateless action.
         ///   - activate: Runs on activation, with the parameter.
-        init(
+        package init(
             _ name: String, parameter: ValueType? = nil, state: Variant? = nil,
             activate: @escaping @MainActor (Variant?) -> Void
         ) {
@@ -62,7 +62,7 @@ extension Gtk {
         }
 
         /// The current state (`g_action_get_state`, `g_simple_action_set_state`).
-        var state: Variant? {
+        package var state: Variant? {
             get { g_action_get_state(reference.pointer).map { Variant($0) } }
             set {
                 guard let newValue else { return }
@@ -71,7 +71,7 @@ extension Gtk {
         }
 
         /// Whether the action can be activated (`g_simple_action_set_enabled`).
-        var isEnabled: Bool {
+        package var isEnabled: Bool {
             get { g_action_get_enabled(reference.pointer) != 0 }
             set { g_simple_action_set_enabled(reference.pointer, newValue ? cwk_true : cwk_false) }
         }
@@ -79,22 +79,22 @@ extension Gtk {
 
     /// A `GMenu`: a menu model that a menu button shows.
     @MainActor
-    final class Menu {
+    package final class Menu {
         /// The menu's reference.
-        let reference: GObjectReference
+        package let reference: GObjectReference
 
         /// An empty menu (`g_menu_new`).
-        init() {
+        package init() {
             reference = GObjectReference(adopting: g_menu_new()!)
         }
 
         /// Adds an item that activates `action`, such as `win.add-lake` (`g_menu_append`).
-        func append(_ label: String, action: String) {
+        package func append(_ label: String, action: String) {
             g_menu_append(reference.pointer, label, action)
         }
 
         /// Adds a section: a group of items set off by separators (`g_menu_append_section`).
-        func appendSection(_ section: Menu) {
+        package func appendSection(_ section: Menu) {
             g_menu_append_section(reference.pointer, nil, UnsafeMutablePointer(section.reference.pointer))
         }
     }

@@ -4,20 +4,30 @@ import GLibBridge
 extension Gtk {
     /// A `GtkBox`: children in a row or a column.
     @MainActor
-    final class Box: Container {
+    package final class Box: Container {
         /// An empty box (`gtk_box_new`).
-        init(_ orientation: Orientation, spacing: Int = 0) {
+        package init(_ orientation: Orientation, spacing: Int = 0) {
             super.init(gtk_box_new(orientation.value, gint(spacing)))
         }
 
-        /// Adds `child` at the start; `expand` gives it the spare space (`gtk_box_pack_start`).
-        func packStart(_ child: Widget, expand: Bool = false) {
+        /// Adds `child` at the start (`gtk_box_pack_start`).
+        ///
+        /// - Parameters:
+        ///   - child: The widget to add.
+        ///   - expand: Whether it takes a share of the spare space.
+        ///   - fill: Whether it fills the space it is given, rather than sit in it at its own size.
+        package func packStart(_ child: Widget, expand: Bool = false, fill: Bool = true) {
             keep(child)
-            gtk_box_pack_start(cast(), child.widget, expand ? cwk_true : cwk_false, cwk_true, 0)
+            gtk_box_pack_start(cast(), child.widget, expand ? cwk_true : cwk_false, fill ? cwk_true : cwk_false, 0)
+        }
+
+        /// Moves `child` to `position`, 0 for the first place (`gtk_box_reorder_child`).
+        package func reorder(_ child: Widget, to position: Int) {
+            gtk_box_reorder_child(cast(), child.widget, gint(position))
         }
 
         /// Adds `child` at the end (`gtk_box_pack_end`).
-        func packEnd(_ child: Widget) {
+        package func packEnd(_ child: Widget) {
             keep(child)
             gtk_box_pack_end(cast(), child.widget, cwk_false, cwk_true, 0)
         }
@@ -25,62 +35,69 @@ extension Gtk {
 
     /// A `GtkLabel`: a line or paragraph of text.
     @MainActor
-    final class Label: Widget {
+    package final class Label: Widget {
         /// A label with plain text (`gtk_label_new`).
-        init(_ text: String = "") {
+        package init(_ text: String = "") {
             super.init(gtk_label_new(text))
         }
 
         /// The plain text shown (`gtk_label_set_text`).
-        var text: String {
+        package var text: String {
             get { String(cString: gtk_label_get_text(cast())) }
             set { gtk_label_set_text(cast(), newValue) }
         }
 
         /// Shows Pango markup, such as `<b>Tahoe</b>` (`gtk_label_set_markup`).
-        func setMarkup(_ markup: String) { gtk_label_set_markup(cast(), markup) }
+        package func setMarkup(_ markup: String) { gtk_label_set_markup(cast(), markup) }
 
         /// The horizontal place of the text, 0 at the start, 1 at the end (`gtk_label_set_xalign`).
-        var textAlignment: Double {
+        package var textAlignment: Double {
             get { Double(gtk_label_get_xalign(cast())) }
             set { gtk_label_set_xalign(cast(), Float(newValue)) }
         }
 
         /// Whether long text ends with "…" when it does not fit (`gtk_label_set_ellipsize`).
-        var ellipsizes: Bool {
+        package var ellipsizes: Bool {
             get { gtk_label_get_ellipsize(cast()) != PANGO_ELLIPSIZE_NONE }
             set { gtk_label_set_ellipsize(cast(), newValue ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE) }
         }
 
         /// Whether text wraps onto more lines (`gtk_label_set_line_wrap`).
-        var wraps: Bool {
+        package var wraps: Bool {
             get { gtk_label_get_line_wrap(cast()) != 0 }
             set { gtk_label_set_line_wrap(cast(), newValue ? cwk_true : cwk_false) }
         }
 
+        /// The width the label asks for, in characters; -1 for its text's
+        /// (`gtk_label_set_width_chars`).
+        package var widthInCharacters: Int {
+            get { Int(gtk_label_get_width_chars(cast())) }
+            set { gtk_label_set_width_chars(cast(), gint(newValue)) }
+        }
+
         /// The widest the label asks to be, in characters (`gtk_label_set_max_width_chars`).
-        var maximumWidthInCharacters: Int {
+        package var maximumWidthInCharacters: Int {
             get { Int(gtk_label_get_max_width_chars(cast())) }
             set { gtk_label_set_max_width_chars(cast(), gint(newValue)) }
         }
 
         /// Whether the text can be selected and copied (`gtk_label_set_selectable`).
-        var isSelectable: Bool {
+        package var isSelectable: Bool {
             get { gtk_label_get_selectable(cast()) != 0 }
             set { gtk_label_set_selectable(cast(), newValue ? cwk_true : cwk_false) }
         }
 
         /// Text escaped for ``setMarkup(_:)`` (`g_markup_escape_text`).
-        static func escape(_ text: String) -> String {
-            String(gtkOwned: g_markup_escape_text(text, -1)) ?? ""
+        package static func escape(_ text: String) -> String {
+            String(ownedCString: g_markup_escape_text(text, -1)) ?? ""
         }
     }
 
     /// A `GtkImage` showing a themed icon.
     @MainActor
-    final class Image: Widget {
+    package final class Image: Widget {
         /// An icon from the theme, such as `view-refresh-symbolic` (`gtk_image_new_from_icon_name`).
-        init(iconName: String, pixelSize: Int? = nil) {
+        package init(iconName: String, pixelSize: Int? = nil) {
             super.init(gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON))
             if let pixelSize { gtk_image_set_pixel_size(cast(), gint(pixelSize)) }
         }
@@ -88,14 +105,14 @@ extension Gtk {
 
     /// A `GtkButton` with an icon or a label.
     @MainActor
-    class Button: Widget {
+    package class Button: Widget {
         /// An icon button (`gtk_button_new_from_icon_name`).
-        init(iconName: String) {
+        package init(iconName: String) {
             super.init(gtk_button_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON))
         }
 
         /// A button with a label; `_` marks its mnemonic (`gtk_button_new_with_mnemonic`).
-        init(label: String) {
+        package init(label: String) {
             super.init(gtk_button_new_with_mnemonic(label))
         }
 
@@ -104,12 +121,12 @@ extension Gtk {
         }
 
         /// Shows another icon (`gtk_button_set_image`).
-        func setIcon(_ name: String) {
+        package func setIcon(_ name: String) {
             gtk_button_set_image(cast(), gtk_image_new_from_icon_name(name, GTK_ICON_SIZE_BUTTON))
         }
 
         /// Runs `action` on each click (`clicked`).
-        func onClick(_ action: @escaping @MainActor () -> Void) {
+        package func onClick(_ action: @escaping @MainActor () -> Void) {
             on("clicked") { _ in
                 action()
                 return nil
@@ -119,11 +136,11 @@ extension Gtk {
 
     /// A `GtkMenuButton` that opens a menu model in a popover.
     @MainActor
-    final class MenuButton: Button {
+    package final class MenuButton: Button {
         private let menu: Menu
 
         /// A menu button with an icon (`gtk_menu_button_new`, `gtk_menu_button_set_menu_model`).
-        init(iconName: String, menu: Menu) {
+        package init(iconName: String, menu: Menu) {
             self.menu = menu
             super.init(made: gtk_menu_button_new())
             gtk_menu_button_set_menu_model(cast(), UnsafeMutablePointer(menu.reference.pointer))
@@ -133,50 +150,70 @@ extension Gtk {
 
     /// A `GtkCheckButton`: a box to tick, with a label.
     @MainActor
-    final class CheckButton: Button {
+    package final class CheckButton: Button {
         /// An unticked box; `_` marks the label's mnemonic (`gtk_check_button_new_with_mnemonic`).
-        init(_ label: String) {
+        package init(_ label: String) {
             super.init(made: gtk_check_button_new_with_mnemonic(label))
         }
 
         /// Whether the box is ticked (`gtk_toggle_button_get_active`/`set_active`).
-        var isActive: Bool {
+        package var isActive: Bool {
             get { gtk_toggle_button_get_active(cast()) != 0 }
             set { gtk_toggle_button_set_active(cast(), newValue ? cwk_true : cwk_false) }
+        }
+
+        /// Runs `action` whenever the box is ticked or unticked, by a person or by
+        /// ``isActive`` (`toggled`).
+        package func onToggle(_ action: @escaping @MainActor () -> Void) {
+            on("toggled") { _ in
+                action()
+                return nil
+            }
         }
     }
 
     /// A `GtkEntry`: one line of text to type.
     @MainActor
-    final class Entry: Widget {
+    package class Entry: Widget {
         /// An empty entry (`gtk_entry_new`).
-        init() {
+        package init() {
             super.init(gtk_entry_new())
         }
 
+        init(made widget: UnsafeMutablePointer<GtkWidget>) {
+            super.init(widget)
+        }
+
+        /// The width the entry asks for, in characters; -1 for its default
+        /// (`gtk_entry_set_width_chars`).
+        package var widthInCharacters: Int {
+            get { Int(gtk_entry_get_width_chars(cast())) }
+            set { gtk_entry_set_width_chars(cast(), gint(newValue)) }
+        }
+
         /// The text typed (`gtk_entry_get_text`, `gtk_entry_set_text`).
-        var text: String {
+        package var text: String {
             get { String(cString: gtk_entry_get_text(cast())) }
             set { gtk_entry_set_text(cast(), newValue) }
         }
 
         /// Grey text shown while the entry is empty (`gtk_entry_set_placeholder_text`).
-        var placeholder: String {
+        package var placeholder: String {
             get { gtk_entry_get_placeholder_text(cast()).map { String(cString: $0) } ?? "" }
             set { gtk_entry_set_placeholder_text(cast(), newValue) }
         }
 
         /// Whether Enter activates the dialog's default button (`gtk_entry_set_activates_default`).
-        var activatesDefault: Bool {
+        package var activatesDefault: Bool {
             get { gtk_entry_get_activates_default(cast()) != 0 }
             set { gtk_entry_set_activates_default(cast(), newValue ? cwk_true : cwk_false) }
         }
 
         /// The kind of text expected, for input methods (`gtk_entry_set_input_purpose`).
-        func expectURL() { gtk_entry_set_input_purpose(cast(), GTK_INPUT_PURPOSE_URL) }
+        package func expectURL() { gtk_entry_set_input_purpose(cast(), GTK_INPUT_PURPOSE_URL) }
 
         /// Runs `action` whenever the text changes (`changed`).
-        func onChange(_ action: @escaping @MainActor () -> Void) {
+        package func onChange(_ action: @escaping @MainActor () -> Void) {
             on("changed") { _ in
                 action()
                 return nil
@@ -186,14 +223,14 @@ extension Gtk {
 
     /// A `GtkProgressBar`.
     @MainActor
-    final class ProgressBar: Widget {
+    package final class ProgressBar: Widget {
         /// An empty bar (`gtk_progress_bar_new`).
-        init() {
+        package init() {
             super.init(gtk_progress_bar_new())
         }
 
         /// How full the bar is, 0 to 1 (`gtk_progress_bar_set_fraction`).
-        var fraction: Double {
+        package var fraction: Double {
             get { gtk_progress_bar_get_fraction(cast()) }
             set { gtk_progress_bar_set_fraction(cast(), newValue) }
         }
@@ -201,9 +238,9 @@ extension Gtk {
 
     /// A `GtkScrolledWindow` that scrolls its child.
     @MainActor
-    final class ScrolledWindow: Container {
+    package final class ScrolledWindow: Container {
         /// A scrolled window; `horizontal` false never scrolls sideways (`gtk_scrolled_window_set_policy`).
-        init(horizontal: Bool = true) {
+        package init(horizontal: Bool = true) {
             super.init(gtk_scrolled_window_new(nil, nil))
             gtk_scrolled_window_set_policy(
                 cast(), horizontal ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
@@ -212,28 +249,28 @@ extension Gtk {
 
     /// A `GtkPaned`: two children with a handle between them.
     @MainActor
-    final class Paned: Widget {
+    package final class Paned: Widget {
         private var children: [Widget] = []
 
         /// A paned (`gtk_paned_new`).
-        init(_ orientation: Orientation) {
+        package init(_ orientation: Orientation) {
             super.init(gtk_paned_new(orientation.value))
         }
 
         /// Sets the first child, which keeps its size when the window grows (`gtk_paned_pack1`).
-        func setStart(_ child: Widget) {
+        package func setStart(_ child: Widget) {
             children.append(child)
             gtk_paned_pack1(cast(), child.widget, cwk_false, cwk_false)
         }
 
         /// Sets the second child, which takes the extra space (`gtk_paned_pack2`).
-        func setEnd(_ child: Widget) {
+        package func setEnd(_ child: Widget) {
             children.append(child)
             gtk_paned_pack2(cast(), child.widget, cwk_true, cwk_false)
         }
 
         /// Where the handle is, in pixels from the start (`gtk_paned_set_position`).
-        var position: Int {
+        package var position: Int {
             get { Int(gtk_paned_get_position(cast())) }
             set { gtk_paned_set_position(cast(), gint(newValue)) }
         }
@@ -241,16 +278,16 @@ extension Gtk {
 
     /// A `GtkOverlay`: a main child with others drawn over it.
     @MainActor
-    final class Overlay: Container {
+    package final class Overlay: Container {
         private var overlays: [Widget] = []
 
         /// An empty overlay (`gtk_overlay_new`).
-        init() {
+        package init() {
             super.init(gtk_overlay_new())
         }
 
         /// Draws `child` over the main child (`gtk_overlay_add_overlay`).
-        func addOverlay(_ child: Widget) {
+        package func addOverlay(_ child: Widget) {
             overlays.append(child)
             gtk_overlay_add_overlay(cast(), child.widget)
         }
@@ -258,23 +295,23 @@ extension Gtk {
 
     /// A `GtkStack`: named children, one shown at a time.
     @MainActor
-    final class Stack: Widget {
+    package final class Stack: Widget {
         private var children: [Widget] = []
 
         /// An empty stack (`gtk_stack_new`) that cross-fades between children.
-        init() {
+        package init() {
             super.init(gtk_stack_new())
             gtk_stack_set_transition_type(cast(), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         }
 
         /// Adds `child` under `name` (`gtk_stack_add_named`).
-        func add(_ child: Widget, named name: String) {
+        package func add(_ child: Widget, named name: String) {
             children.append(child)
             gtk_stack_add_named(cast(), child.widget, name)
         }
 
         /// The name of the child shown (`gtk_stack_set_visible_child_name`).
-        var visibleChildName: String? {
+        package var visibleChildName: String? {
             get { gtk_stack_get_visible_child_name(cast()).map { String(cString: $0) } }
             set { if let newValue { gtk_stack_set_visible_child_name(cast(), newValue) } }
         }

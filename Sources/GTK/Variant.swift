@@ -4,32 +4,32 @@ import GLibBridge
 extension Gtk {
     /// A `GVariant` value, held by one strong reference: what actions take and hold.
     @MainActor
-    final class Variant {
+    package final class Variant {
         /// The value, for GLib calls (not floating).
-        let pointer: OpaquePointer
+        package let pointer: OpaquePointer
 
         /// Takes a value GLib made: a floating one is sunk, a transfer-full one adopted.
-        init(_ pointer: OpaquePointer) {
+        package init(_ pointer: OpaquePointer) {
             self.pointer = g_variant_is_floating(pointer) != 0 ? g_variant_ref_sink(pointer) : pointer
         }
 
         /// Adds a reference to a value GLib lends (transfer none).
-        init(borrowing pointer: OpaquePointer) {
+        package init(borrowing pointer: OpaquePointer) {
             self.pointer = g_variant_ref(pointer)
         }
 
         /// A string value (`g_variant_new_string`).
-        convenience init(_ string: String) { self.init(g_variant_new_string(string)) }
+        package convenience init(_ string: String) { self.init(g_variant_new_string(string)) }
         /// A boolean value (`g_variant_new_boolean`).
-        convenience init(_ bool: Bool) { self.init(g_variant_new_boolean(bool ? cwk_true : cwk_false)) }
+        package convenience init(_ bool: Bool) { self.init(g_variant_new_boolean(bool ? cwk_true : cwk_false)) }
         /// An array of strings (`g_variant_new_strv`).
-        convenience init(strings: [String]) {
+        package convenience init(strings: [String]) {
             let made = withNullTerminatedCStrings(strings) { g_variant_new_strv($0, gssize(strings.count)) }
             self.init(made!)
         }
 
         /// The strings it holds, if it is an array of strings.
-        var strings: [String]? {
+        package var strings: [String]? {
             guard g_variant_is_of_type(pointer, cwk_variant_type_strv()) != 0 else { return nil }
             var count: gsize = 0
             guard let strings = g_variant_get_strv(pointer, &count) else { return [] }
@@ -38,13 +38,13 @@ extension Gtk {
         }
 
         /// The string it holds, if it is a string.
-        var string: String? {
+        package var string: String? {
             guard g_variant_is_of_type(pointer, cwk_variant_type_string()) != 0 else { return nil }
             return String(cString: g_variant_get_string(pointer, nil))
         }
 
         /// The boolean it holds, if it is a boolean.
-        var bool: Bool? {
+        package var bool: Bool? {
             guard g_variant_is_of_type(pointer, cwk_variant_type_boolean()) != 0 else { return nil }
             return g_variant_get_boolean(pointer) != 0
         }

@@ -8,7 +8,7 @@ extension Gtk {
     ///
     /// GTK reloads the whole theme on every set, even of the value it has (some 30 ms of
     /// start-up on a software-rendered desktop), so an unchanged preference is left alone.
-    static func setPrefersDarkTheme(_ dark: Bool) {
+    package static func setPrefersDarkTheme(_ dark: Bool) {
         guard let settings = gtk_settings_get_default() else { return }
         let object = UnsafeMutablePointer<GObject>(OpaquePointer(settings))
         let name = "gtk-application-prefer-dark-theme"
@@ -26,7 +26,7 @@ extension Gtk {
     /// Lets themed icons be found in `folder` too, as loose files or a theme's folders
     /// (`gtk_icon_theme_append_search_path`): how a build run from its tree finds the
     /// app's own icon, which an install puts in the hicolor theme.
-    static func addIconFolder(_ folder: URL) {
+    package static func addIconFolder(_ folder: URL) {
         guard FileManager.default.fileExists(atPath: folder.path), let theme = gtk_icon_theme_get_default() else {
             return
         }

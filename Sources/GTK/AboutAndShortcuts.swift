@@ -3,17 +3,35 @@ import GLibBridge
 
 extension Gtk {
     /// What the About dialog tells of an app.
-    struct AboutInfo {
-        var name: String
-        var version: String
-        var comments: String
-        var iconName: String
-        var website: String
-        var copyright: String
+    package struct AboutInfo {
+        /// The app's name.
+        package var name: String
+        /// Its version, such as `0.2.0`.
+        package var version: String
+        /// A sentence on what it is.
+        package var comments: String
+        /// The themed icon shown as its logo.
+        package var iconName: String
+        /// The address of its website.
+        package var website: String
+        /// Its copyright line.
+        package var copyright: String
+
+        /// What the About dialog tells: each line as it appears.
+        package init(
+            name: String, version: String, comments: String, iconName: String, website: String, copyright: String
+        ) {
+            self.name = name
+            self.version = version
+            self.comments = comments
+            self.iconName = iconName
+            self.website = website
+            self.copyright = copyright
+        }
     }
 
     /// Shows a `GtkAboutDialog` over `parent`, closed by its close button.
-    static func showAbout(_ info: AboutInfo, parent: Window?) {
+    package static func showAbout(_ info: AboutInfo, parent: Window?) {
         let dialog = gtk_about_dialog_new()!
         let about = UnsafeMutablePointer<GtkAboutDialog>(OpaquePointer(dialog))
         gtk_about_dialog_set_program_name(about, info.name)
@@ -35,16 +53,24 @@ extension Gtk {
     }
 
     /// A group of shortcuts in a shortcuts window.
-    struct ShortcutGroup {
-        var title: String
-        var shortcuts: [(title: String, accelerator: String)]
+    package struct ShortcutGroup {
+        /// The group's heading.
+        package var title: String
+        /// Each shortcut's title and accelerator, such as `<Control>f`.
+        package var shortcuts: [(title: String, accelerator: String)]
+
+        /// A group under `title`, of shortcuts each with a title and an accelerator such as `<Control>f`.
+        package init(title: String, shortcuts: [(title: String, accelerator: String)]) {
+            self.title = title
+            self.shortcuts = shortcuts
+        }
     }
 
     /// Shows a `GtkShortcutsWindow` listing `groups`, over `parent`.
     ///
     /// GTK builds shortcuts windows from `GtkBuilder` definitions, so the groups are
     /// written as one, each text escaped.
-    static func showShortcuts(_ groups: [ShortcutGroup], parent: Window?) {
+    package static func showShortcuts(_ groups: [ShortcutGroup], parent: Window?) {
         func escaped(_ text: String) -> String { Label.escape(text) }
         var xml = """
             <interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property>
