@@ -1,5 +1,6 @@
 internal import CWebKitGTK
 import GLibBridge
+import GTK
 
 /// The engine's `WebKitWebView` of a page, and where it lives: in an offscreen window of
 /// its own ("parked"), or in the ``WebView`` that shows it.
@@ -10,15 +11,19 @@ import GLibBridge
 final class EngineView {
     let view: GObjectReference
     /// The offscreen window the engine view is in while no view shows it.
-    private var parking: GObjectReference?
+    private var parking: Gtk.OffscreenWindow?
     /// The view showing the page, if one does.
     weak var host: WebView?
     /// The page's connections to the engine's signals, for the page's lifetime.
     var connections: [SignalConnection] = []
 
-    init(_ view: GObjectReference) { self.view = view }
+    /// The engine's view as a widget of the GTK layer, to place, park and destroy it.
+    let widget: Gtk.Widget
 
-    var widget: UnsafeMutablePointer<GtkWidget> { view.cast() }
+    init(_ view: GObjectReference) {
+        self.view = view
+        widget = Gtk.Widget(borrowing: view.pointer)
+    }
 
     /// A new `WebKitWebView` with its construct-only properties: its web context, its user
     /// content manager, and whether automation controls it.
@@ -50,30 +55,30 @@ final class EngineView {
     /// Puts the engine's view in an offscreen window, where it lays out and paints at
     /// 1024×768 as if shown.
     func park() {
-        let window = GObjectReference(sinking: OpaquePointer(gtk_offscreen_window_new()!))
-        LiveObjects.track(window.pointer)
-        gtk_widget_set_size_request(widget, 1024, 768)
-        gtk_container_add(window.cast(), widget)
-        gtk_widget_show_all(window.cast())
+        let window = Gtk.OffscreenWindow()
+        LiveObjects.track(window.reference.pointer)
+        widget.requestSize(width: 1024, height: 768)
+        window.add(widget)
+        window.showAll()
         parking = window
     }
 
     /// Moves the engine's view out of its offscreen window into `container`.
-    func unpark(into container: UnsafeMutablePointer<GtkBox>) {
+    func unpark(into container: Gtk.Box) {
         if let parking {
-            gtk_container_remove(parking.cast(), widget)
-            gtk_widget_destroy(parking.cast(to: GtkWidget.self))
+            parking.remove(widget)
+            parking.destroy()
             self.parking = nil
         }
-        gtk_widget_set_size_request(widget, -1, -1)
-        gtk_box_pack_start(container, widget, cwk_true, cwk_true, 0)
-        gtk_widget_show(widget)
+        widget.requestSize()
+        container.packStart(widget, expand: true)
+        widget.show()
     }
 
     /// Takes the engine's view back from a view that no longer shows it, into an
     /// offscreen window.
-    func reclaim(from container: UnsafeMutablePointer<GtkBox>) {
-        gtk_container_remove(UnsafeMutablePointer<GtkContainer>(OpaquePointer(container)), widget)
+    func reclaim(from container: Gtk.Box) {
+        container.remove(widget)
         park()
     }
 
@@ -85,18 +90,15 @@ final class EngineView {
 
     /// Destroys the offscreen window, if the engine's view is in one, and the engine's view.
     func destroy() {
-        if let parking {
-            gtk_widget_destroy(parking.cast(to: GtkWidget.self))
-            self.parking = nil
-        }
-        gtk_widget_destroy(widget)
+        parking?.destroy()
+        parking = nil
+        widget.destroy()
     }
 }
 
 extension WebPage {
     var view: GObjectReference { engine.view }
     var webView: UnsafeMutablePointer<WebKitWebView> { engine.view.cast() }
-    var widget: UnsafeMutablePointer<GtkWidget> { engine.widget }
 
     /// The view showing the page, if one does.
     var hostingView: WebView? {
@@ -105,12 +107,12 @@ extension WebPage {
     }
 
     /// Moves the engine's view out of its offscreen window into `container`.
-    func unpark(into container: UnsafeMutablePointer<GtkBox>) {
+    func unpark(into container: Gtk.Box) {
         engine.unpark(into: container)
     }
 
     /// Takes the engine's view back from a view that no longer shows it.
-    func reclaim(from container: UnsafeMutablePointer<GtkBox>) {
+    func reclaim(from container: Gtk.Box) {
         guard !isClosed else { return }
         engine.reclaim(from: container)
     }

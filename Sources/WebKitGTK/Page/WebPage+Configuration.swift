@@ -1,6 +1,7 @@
 internal import CWebKitGTK
 import Foundation
 import GLibBridge
+import GTK
 
 extension WebPage {
     /// The settings a page is created with: Apple's `WebPage.Configuration`, with the
@@ -110,7 +111,7 @@ public final class WKWebsiteDataStore {
     /// same store.
     public static func `default`() -> WKWebsiteDataStore {
         if let shared { return shared }
-        GTK.prepare()
+        Gtk.prepare()
         let store = WKWebsiteDataStore(
             context: GObjectReference(retaining: OpaquePointer(webkit_web_context_get_default()!)), isPersistent: true)
         WebContentSandbox.apply(to: store.context)
@@ -124,7 +125,7 @@ public final class WKWebsiteDataStore {
     /// Each call makes a new store, with its own cookies and caches and its own network
     /// process; pages share data only when they share the store.
     public static func nonPersistent() -> WKWebsiteDataStore {
-        GTK.prepare()
+        Gtk.prepare()
         let manager = webkit_website_data_manager_new_ephemeral()!
         defer { g_object_unref(manager) }
         let context = webkit_web_context_new_with_website_data_manager(manager)!

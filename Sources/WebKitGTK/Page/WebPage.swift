@@ -1,6 +1,7 @@
 internal import CWebKitGTK
 import Foundation
 import GLibBridge
+import GTK
 import Observation
 
 /// A web page: loads content, reports its state, and runs without any window.
@@ -87,7 +88,7 @@ public final class WebPage {
         navigationDecider: (any NavigationDeciding)? = nil,
         dialogPresenter: (any DialogPresenting)? = nil
     ) {
-        GTK.prepare()
+        Gtk.prepare()
         LiveObjects.created("WebPage")
         self.configuration = configuration
         deciderQueue = DeciderQueue(navigationDecider ?? DefaultNavigationDecider())

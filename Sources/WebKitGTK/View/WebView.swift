@@ -61,9 +61,7 @@ public final class WebView {
         }
         page.hostingView = self
         isShowingPage = true
-        // The page still takes the box as GTK's own pointer; with the layer's parking
-        // (`Gtk.OffscreenWindow`, `Gtk.Widget(borrowing:)`) it takes `container` itself.
-        page.unpark(into: container.reference.cast())
+        page.unpark(into: container)
         contextMenuConnection = connectContextMenu()
         applyDefaultModifiers()
         // When GTK destroys the window around the view, give the page back its offscreen
@@ -115,7 +113,7 @@ public final class WebView {
         stopFollowingScrolling()
         setMagnificationGestures(.automatic)  // the filter on the page's engine goes with the view
         if page.hostingView === self || page.hostingView == nil { page.hostingView = nil }
-        page.reclaim(from: container.reference.cast())
+        page.reclaim(from: container)
     }
 
     /// The page closed: its engine view is gone, nothing to give back.
