@@ -82,15 +82,7 @@ extension Gtk {
     /// Calls `show`, then waits for the first `response` signal of `dialog` (a `GtkDialog`
     /// or a `GtkNativeDialog`, whose responses are the same ids).
     package static func firstResponse(of dialog: GObjectReference, show: () -> Void) async -> Response {
-        await withCheckedContinuation { continuation in
-            var connection: SignalConnection?
-            connection = dialog.connect("response") { arguments in
-                connection?.disconnect()
-                continuation.resume(returning: Response(arguments.int(1)))
-                return nil
-            }
-            show()
-        }
+        await firstEvent(of: [.signal(dialog, "response") { Response($0.int(1)) }], starting: show)
     }
 
     /// The file chooser of the desktop (a portal when there is one), as `GtkFileChooserNative`.

@@ -58,32 +58,15 @@ extension WebPage {
     /// Runs a print operation (`webkit_print_operation_print`) until it finishes; the
     /// message of its failure, or nil.
     private func runPrintOperation(_ operation: GObjectReference) async -> String? {
-        await withCheckedContinuation { continuation in
-            var connections: [SignalConnection] = []
-            var resumed = false
-            var stopWatchingClose: (@MainActor () -> Void)?
-            @MainActor func finish(_ message: String?) {
-                guard !resumed else { return }
-                resumed = true
-                connections.forEach { $0.disconnect() }
-                stopWatchingClose?()
-                continuation.resume(returning: message)
-            }
-            stopWatchingClose = whenClosed { finish("the page was closed while printing") }
-            connections.append(
-                operation.connect("failed") { arguments in
-                    let message = arguments.pointer(1).map {
-                        String(cString: UnsafePointer<GError>($0).pointee.message)
-                    }
-                    finish(message ?? "printing failed")
-                    return nil
-                })
-            connections.append(
-                operation.connect("finished") { _ in
-                    finish(nil)
-                    return nil
-                })
-            webkit_print_operation_print(operation.cast())
-        }
+        await firstEvent(
+            of: [
+                .signal(operation, "failed") { arguments in
+                    arguments.pointer(1).map { String(cString: UnsafePointer<GError>($0).pointee.message) }
+                        ?? "printing failed"
+                },
+                .signal(operation, "finished") { _ in nil },
+                .close(whenClosed, "the page was closed while printing"),
+            ]
+        ) { webkit_print_operation_print(operation.cast()) }
     }
 }
