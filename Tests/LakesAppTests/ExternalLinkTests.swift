@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WebKitGTK
+import WebKitGTKTesting
 
 @testable import LakesApp
 
@@ -77,7 +78,7 @@ struct ExternalLinkTests {
         let link = try await page.evaluateForTesting(
             "const a = [...document.links].find(l => l.protocol === 'https:'); a.click(); return a.href")
         let href = try #require(link).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        await waitUntil("the browser was started") { !browser.opened.isEmpty }
+        await until("the browser was started") { !browser.opened.isEmpty }
         #expect(browser.opened == [href])
         #expect(page.url == article)
     }

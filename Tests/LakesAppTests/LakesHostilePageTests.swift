@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 import WebKitGTK
+import WebKitGTKTesting
 
 @testable import LakesApp
 
@@ -117,10 +118,10 @@ struct LakesHostilePageTests {
         let presenter = window.presenter
         window.open(server.url("/nagging"))
 
-        await waitUntil("the first dialog is shown") { presenter.presented != nil }
+        await until("the first dialog is shown") { presenter.presented != nil }
         #expect(presenter.silenceOption == nil, "a page's first dialog is shown as it is")
         gtk_dialog_response(try #require(presenter.presented).cast(), GTK_RESPONSE_OK.rawValue)
-        await waitUntil("the second dialog is shown") { presenter.presentations == 2 && presenter.presented != nil }
+        await until("the second dialog is shown") { presenter.presentations == 2 && presenter.presented != nil }
         let silence = try #require(presenter.silenceOption, "the second offers to silence the page")
         silence.isActive = true
         gtk_dialog_response(try #require(presenter.presented).cast(), GTK_RESPONSE_OK.rawValue)
@@ -135,12 +136,12 @@ struct LakesHostilePageTests {
         // offers to stop the page.
         let tahoe = try #require(window.catalog.article(slug: "tahoe"))
         window.open(tahoe.url)
-        await waitUntil("the window offers to stop the page") { window.area.showsNotResponding }
+        await until("the window offers to stop the page") { window.area.showsNotResponding }
         let stall = meter.stop()
         window.area.onStop()
-        await waitUntil("the crash page is shown") { window.area.showsCrash }
+        await until("the crash page is shown") { window.area.showsCrash }
         window.window.activateAction(WindowAction.reload.rawValue)
-        await waitUntil("the article is shown") {
+        await until("the article is shown") {
             window.page.title == tahoe.title && window.page.currentNavigationEvent?.event == .finished
         }
         report(
@@ -207,15 +208,15 @@ struct LakesHostilePageTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let window = try makeWindow(folder: folder)
         window.open(server.url("/trap"))
-        await waitUntil("the trap is shown") { window.page.title == "Trap" && !window.page.isLoading }
+        await until("the trap is shown") { window.page.title == "Trap" && !window.page.isLoading }
         click(in: window.page, x: 20, y: 20)
         let tahoe = try #require(window.catalog.article(slug: "tahoe"))
         window.open(tahoe.url)
-        await waitUntil("the article is shown") { window.page.title == tahoe.title }
+        await until("the article is shown") { window.page.title == tahoe.title }
         #expect(window.presenter.presentations == 0)
 
         window.open(server.url("/trap"))
-        await waitUntil("the trap is shown again") { window.page.title == "Trap" && !window.page.isLoading }
+        await until("the trap is shown again") { window.page.title == "Trap" && !window.page.isLoading }
         click(in: window.page, x: 20, y: 20)
         window.window.destroy()  // as the close button does
         #expect(!window.isOpen)

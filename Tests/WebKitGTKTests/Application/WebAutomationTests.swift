@@ -2,6 +2,7 @@ import CWebKitGTK
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -45,7 +46,7 @@ struct WebAutomationTests {
         _ = await outcome(of: page.load(html: "<p>closing"))
         // What a WebDriver "Close Window" does: ask the page, which may refuse in beforeunload.
         webkit_web_view_try_close(UnsafeMutablePointer(page.engineObjectForTesting))
-        await waitUntil("the close request arrived") { requests == 1 }
+        await until("the close request arrived") { requests == 1 }
         #expect(!page.isClosed)  // closing is the app's to do
     }
 

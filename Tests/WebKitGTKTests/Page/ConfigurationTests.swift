@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -159,7 +160,7 @@ struct ConfigurationTests {
         defer { watcher.cancel() }
         try await Task.sleep(for: .milliseconds(10))
         page.terminateWebContentProcess()
-        await waitUntil("the sequence ended") { ending != nil }
+        await until("the sequence ended") { ending != nil }
         guard case .webContentProcessTerminated = ending as? WebPage.NavigationError else {
             Issue.record("expected webContentProcessTerminated, got \(String(describing: ending))")
             return

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -108,7 +109,7 @@ struct HostilePageTests {
         let before = MemoryUse.now()
         let meter = StallMeter()
         page.load(server.url("/huge"))
-        await waitUntil("the three messages arrived", timeout: .seconds(60)) { sizes.count == 3 }
+        await until("the three messages arrived", timeout: .seconds(60)) { sizes.count == 3 }
         let stall = meter.stop()
         let held = MemoryUse.now().growth(since: before)
         // The strings live on in the engine's JavaScript heap until its next collection.
@@ -159,7 +160,7 @@ struct HostilePageTests {
         let meter = StallMeter()
         _ = await outcome(of: page.load(server.url("/forger")))
         try await page.scroll(to: ScrollPosition(y: 600))
-        await waitUntil("the real geometry was reported") { page.scrollGeometry?.contentOffset.y == 600 }
+        await until("the real geometry was reported") { page.scrollGeometry?.contentOffset.y == 600 }
         try await Task.sleep(for: .milliseconds(500))  // the page keeps dispatching scroll events
         let stall = meter.stop()
         let geometry = try #require(page.scrollGeometry)
@@ -194,9 +195,9 @@ struct HostilePageTests {
         let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
 
         _ = await outcome(of: page.load(foreign.url("/page")))
-        await waitUntil("the foreign page was refused") { page.title == "refused" }
+        await until("the foreign page was refused") { page.title == "refused" }
         _ = await outcome(of: page.load(allowed.url("/page")))
-        await waitUntil("the allowed page was answered") { page.title == "answered" }
+        await until("the allowed page was answered") { page.title == "answered" }
         #expect(messages.count == 1000)
         #expect(messages.allSatisfy { $0.url == allowed.url("/page") })
     }
@@ -276,7 +277,7 @@ struct HostilePageTests {
         let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
         let meter = StallMeter()
         _ = await outcome(of: page.load(allowed.url("/page")))
-        await waitUntil("the frame is done") { reports.contains("done") }
+        await until("the frame is done") { reports.contains("done") }
         let stall = meter.stop()
         report(
             "an iframe of another origin", "\(messages.count) passed, the frame saw \(reports), longest stall \(stall)")
@@ -318,8 +319,8 @@ struct HostilePageTests {
         let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
         _ = page.scrollGeometry  // starts the reports
         _ = await outcome(of: page.load(server.url("/impostor")))
-        await waitUntil("the page is done") { open.contains { $0.body as? String == "done" } }
-        await waitUntil("the real geometry was reported") { page.scrollGeometry != nil }
+        await until("the page is done") { open.contains { $0.body as? String == "done" } }
+        await until("the real geometry was reported") { page.scrollGeometry != nil }
         report("another world's handler", "\(trusted.count) reached the isolated world, \(own.count) the library's own")
         #expect(trusted.count == 0)
         #expect(open.count == 101)
@@ -360,8 +361,8 @@ struct HostilePageTests {
         try await Task.sleep(for: .milliseconds(300))
         let meter = StallMeter()
         click(in: page, x: 100, y: 100)
-        await waitUntil("the requests were decided") { decider.actions.filter { $0.target == nil }.count == 1000 }
-        await waitUntil("an opened page is shown") { page.title.hasPrefix("Opened") && !page.isLoading }
+        await until("the requests were decided") { decider.actions.filter { $0.target == nil }.count == 1000 }
+        await until("an opened page is shown") { page.title.hasPrefix("Opened") && !page.isLoading }
         let stall = meter.stop()
         let asked = decider.actions.filter { $0.target == nil }
         report("a thousand window.open", "\(asked.count) decided, showing \(page.title), longest stall \(stall)")
@@ -425,7 +426,7 @@ struct HostilePageTests {
 
         // A download the app asks for still happens.
         page.load(server.url("/wanted"))
-        await waitUntil("the wanted file is saved") {
+        await until("the wanted file is saved") {
             if case .finished = page.downloads.first(where: { $0.url?.path == "/wanted" })?.state { return true }
             return false
         }
@@ -457,7 +458,7 @@ struct HostilePageTests {
         let clock = ContinuousClock()
         let asked = clock.now
         let leaving = Task { await outcome(of: page.load(server.url("/away"))) }
-        await waitUntil("the page is reported stuck") { !page.isWebContentProcessResponsive }
+        await until("the page is reported stuck") { !page.isWebContentProcessResponsive }
         let reported = clock.now - asked
         let stall = meter.stop()
         report(

@@ -3,6 +3,7 @@ import Foundation
 import Observation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -133,7 +134,7 @@ struct WebViewModifierTests {
             try await Task.sleep(for: .milliseconds(10))
         }
         if allowed {
-            await waitUntil("the pinch zoomed the page") {
+            await until("the pinch zoomed the page") {
                 (try? await view.page.callJavaScript(scale) as? Double) ?? 1 > 1.5
             }
         } else {

@@ -3,6 +3,7 @@ import Foundation
 import Observation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -28,7 +29,7 @@ struct WebViewScrollTests {
         let view = WebView(WebPage())
         let window = TestWindow(showing: view, width: 800, height: 600)
         _ = await outcome(of: view.page.load(html: html))
-        await waitUntil("the first geometry") { view.page.scrollGeometry?.containerSize.width == 800 }
+        await until("the first geometry") { view.page.scrollGeometry?.containerSize.width == 800 }
         return (view, window)
     }
 
@@ -56,7 +57,7 @@ struct WebViewScrollTests {
     private func waitForOffset(
         _ expected: CGPoint, of page: WebPage, _ what: Comment, sourceLocation: SourceLocation = #_sourceLocation
     ) async {
-        await waitUntil(what, sourceLocation: sourceLocation) {
+        await until(what, sourceLocation: sourceLocation) {
             guard page.scrollGeometry?.contentOffset == expected else { return false }
             return (try? await offset(of: page)) == expected
         }
@@ -106,7 +107,7 @@ struct WebViewScrollTests {
         // "two" spans 0…3000 × 900…1000: its centre goes to the view's centre.
         reader.position.scrollTo(id: "two", anchor: .center)
         let centred = CGPoint(x: 1500 - width / 2, y: 950 - height / 2)
-        await waitUntil("centred") {
+        await until("centred") {
             guard let offset = try? await offset(of: view.page) else { return false }
             return abs(offset.x - centred.x) <= 1 && abs(offset.y - centred.y) <= 1
         }
@@ -140,7 +141,7 @@ struct WebViewScrollTests {
         reader.position.scrollTo(y: 400)
         await waitForOffset(CGPoint(x: 0, y: 400), of: view.page, "y = 400")
         reader.position.scrollTo(id: "nowhere", anchor: .top)
-        await waitUntil("the failure was noted") { view.scrollPositionFollower?.lastFailure != nil }
+        await until("the failure was noted") { view.scrollPositionFollower?.lastFailure != nil }
         #expect(view.scrollPositionFollower?.lastFailure?.position.viewID(type: String.self) == "nowhere")
         #expect(try await offset(of: view.page) == CGPoint(x: 0, y: 400))
         reader.position.scrollTo(id: "two", anchor: .topLeading)  // the view still follows
@@ -211,9 +212,9 @@ struct WebViewScrollTests {
             }
             .webViewOnScrollGeometryChange(for: CGRect.self, of: \.visibleRect) { _, _ in }
         try await view.page.scroll(to: ScrollPosition(y: 500))
-        await waitUntil("the first change") { changes.count == 1 }
+        await until("the first change") { changes.count == 1 }
         try await view.page.scroll(to: ScrollPosition(y: 900))
-        await waitUntil("the second change") { changes.count == 2 }
+        await until("the second change") { changes.count == 2 }
         #expect(changes == [[0, 500], [500, 900]])
     }
 
@@ -224,7 +225,7 @@ struct WebViewScrollTests {
         var heights: [[CGFloat]] = []
         view.webViewOnScrollGeometryChange(for: CGFloat.self, of: \.contentSize.height) { heights.append([$0, $1]) }
         _ = await outcome(of: view.page.load(html: ScrollTests.tall))
-        await waitUntil("the document's height") { heights.last?.last == 3600 }
+        await until("the document's height") { heights.last?.last == 3600 }
         #expect(heights.first?.first == 0)
     }
 
@@ -234,10 +235,10 @@ struct WebViewScrollTests {
         var whileShown: [CGFloat] = []
         view.webViewOnScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { whileShown.append($1) }
         try await page.scroll(to: ScrollPosition(y: 100))
-        await waitUntil("the shown view's action") { whileShown == [100] }
+        await until("the shown view's action") { whileShown == [100] }
         window.close()  // the view goes, though the object lives on
         try await page.scroll(to: ScrollPosition(y: 600))
-        await waitUntil("the page's geometry") { page.scrollGeometry?.contentOffset.y == 600 }
+        await until("the page's geometry") { page.scrollGeometry?.contentOffset.y == 600 }
         #expect(whileShown == [100])
         view.webViewOnScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { whileShown.append($1) }
         #expect(page.scrollObservers.isEmpty, "a view that no longer shows the page adds no action")
