@@ -32,7 +32,7 @@ struct WebAutomationTests {
         // The alert stops the page's script until a client answers it, so nothing here waits
         // on the page: not the load, not a script.
         let load = page.load(html: "<script>alert('For the client')</script>")
-        try await Task.sleep(for: .milliseconds(500))
+        await never("the alert reaches the presenter", within: .milliseconds(500)) { !presenter.alerts.isEmpty }
         #expect(presenter.alerts.isEmpty)
         #expect(page.isLoading)  // the alert still waits for its answer
         page.close()

@@ -116,7 +116,9 @@ struct DownloadTests {
 
         // Allowed as a navigation, the link is not saved: WebKit would, and the page chose it.
         _ = try await page.evaluateForTesting(save)
-        try await Task.sleep(for: .milliseconds(500))
+        await never("the allowed link is saved", within: .milliseconds(500)) {
+            !page.downloads.isEmpty || FileManager.default.fileExists(atPath: directory.path)
+        }
         #expect(page.downloads.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: directory.path))
 

@@ -52,11 +52,11 @@ struct HostilePageTests {
         page.load(server.url("/flood"))
         // Under AddressSanitizer, which records the stack of every allocation, the flood
         // takes minutes more.
-        let deadline = clock.now + .seconds(isUnderAddressSanitizer ? 900 : 240)
-        while received < count, clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(100))
+        let timeout = Duration.seconds(isUnderAddressSanitizer ? 900 : 240)
+        await until("the messages arrived", timeout: timeout, checkingEvery: .milliseconds(100)) {
             let now = MemoryUse.now()
             if now.resident > peak.resident { peak = now }
+            return received >= count
         }
         let stall = meter.stop()
         let elapsed = first.map { last - $0 } ?? .zero
@@ -116,9 +116,9 @@ struct HostilePageTests {
         let clock = ContinuousClock()
         let start = clock.now
         var after = held
-        while after.anonymous > 48 * 1_048_576, clock.now - start < .seconds(40) {
-            try await Task.sleep(for: .milliseconds(250))
+        await until("the messages' memory was returned", timeout: .seconds(40), checkingEvery: .milliseconds(250)) {
             after = MemoryUse.now().growth(since: before)
+            return after.anonymous <= 48 * 1_048_576 || !MemoryUse.isMeasurable
         }
         report(
             "three 64 MiB messages",
@@ -161,7 +161,10 @@ struct HostilePageTests {
         _ = await outcome(of: page.load(server.url("/forger")))
         try await page.scroll(to: ScrollPosition(y: 600))
         await until("the real geometry was reported") { page.scrollGeometry?.contentOffset.y == 600 }
-        try await Task.sleep(for: .milliseconds(500))  // the page keeps dispatching scroll events
+        // The page keeps dispatching scroll events.
+        await never("the page moves the geometry", within: .milliseconds(500)) {
+            page.scrollGeometry?.contentOffset != CGPoint(x: 0, y: 600)
+        }
         let stall = meter.stop()
         let geometry = try #require(page.scrollGeometry)
         let reachable = try await page.callJavaScript("return window.reachable") as? [String]
@@ -227,10 +230,10 @@ struct HostilePageTests {
         content.addScriptMessageHandler(name: "any") { posted.append($0.url) }
         let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
         _ = await outcome(of: page.load(foreign.url("/foreign")))
-        try await Task.sleep(for: .milliseconds(200))
+        await until("the foreign document posts") { !posted.isEmpty }
         let postedBefore = posted.count
         let leaving = page.load(allowed.url("/allowed"))
-        try await Task.sleep(for: .milliseconds(500))
+        await until("the foreign document posts while the allowed page loads") { posted.count > postedBefore }
         let postedWhileLeaving = posted.count - postedBefore
         _ = await outcome(of: leaving)
         report(
@@ -353,7 +356,9 @@ struct HostilePageTests {
 
         // On its own, the page opens nothing: WebKit blocks pop-ups that no person asked for.
         _ = await outcome(of: page.load(opener.url("/unasked")))
-        try await Task.sleep(for: .milliseconds(500))
+        await never("the page opens a window unasked", within: .milliseconds(500)) {
+            !decider.actions.filter { $0.target == nil }.isEmpty
+        }
         #expect(decider.actions.filter { $0.target == nil }.isEmpty)
 
         // At a click, each request reaches the decider, and an allowed one loads in this page.
@@ -413,7 +418,10 @@ struct HostilePageTests {
         let page = WebPage(configuration: configuration, navigationDecider: decider)
         let meter = StallMeter()
         _ = await outcome(of: page.load(server.url("/bomb")))
-        try await Task.sleep(for: .seconds(3))
+        await never("a download starts or a file is written", within: .seconds(3)) {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            return !page.downloads.isEmpty || !files.isEmpty
+        }
         let stall = meter.stop()
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let written = page.downloads.reduce(Int64(0)) { $0 + $1.receivedBytes }
@@ -453,7 +461,7 @@ struct HostilePageTests {
         let presenter = CountingPresenter()
         let page = WebPage(dialogPresenter: presenter)
         _ = await outcome(of: page.load(server.url("/trap")))
-        try await Task.sleep(for: .milliseconds(500))
+        if trap == "alert loop" { await until("the alerts begin") { presenter.shown > 0 } }
         let meter = StallMeter()
         let clock = ContinuousClock()
         let asked = clock.now
@@ -486,7 +494,8 @@ struct HostilePageTests {
                           event.preventDefault();
                           event.returnValue = 'Stay with us';
                           return 'Stay with us';
-                        })</script>
+                        });
+                        addEventListener('click', () => { document.title = 'Clicked' })</script>
                         """))
         }
         let presenter = CountingPresenter()
@@ -494,14 +503,14 @@ struct HostilePageTests {
         let window = TestWindow(showing: WebView(page))
         _ = await outcome(of: page.load(server.url("/trap")))
         click(in: page, x: 20, y: 20)  // a person's gesture, without which WebKit never asks
-        try await Task.sleep(for: .milliseconds(200))
+        await until("the page saw the click") { page.title == "Clicked" }
 
         let left = await outcome(of: page.load(server.url("/free")))
         #expect(left.error == nil)
         #expect(page.title == "Free")
         _ = await outcome(of: page.load(server.url("/trap")))
         click(in: page, x: 20, y: 20)
-        try await Task.sleep(for: .milliseconds(200))
+        await until("the page saw the click") { page.title == "Clicked" }
         window.close()
         #expect(window.window.isClosed)
         page.close()

@@ -96,7 +96,7 @@ struct NavigationDecidingTests {
         #expect(!server.requests.contains { $0.path == "/blocked" })
         // A link the decider cancels goes nowhere either.
         _ = try await page.evaluateForTesting("location.href = '/blocked'")
-        try await Task.sleep(for: .milliseconds(200))
+        await never("the cancelled link loads", within: .milliseconds(200)) { page.url != server.url("/start") }
         #expect(page.url == server.url("/start"))
     }
 
@@ -129,7 +129,7 @@ struct NavigationDecidingTests {
         // Refused, a new-window request goes nowhere.
         decider.policy = { $0.target == nil ? .cancel : .allow }
         _ = try await page.evaluateForTesting("window.open('/refused')")
-        try await Task.sleep(for: .milliseconds(200))
+        await never("the refused window loads", within: .milliseconds(200)) { page.title != "opened" }
         #expect(page.title == "opened")
     }
 

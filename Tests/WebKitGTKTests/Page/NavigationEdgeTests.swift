@@ -78,7 +78,9 @@ struct NavigationEdgeTests {
         _ = await outcome(of: page.load(server.url("/start")))
         var failure: (any Error)?
         var events: [WebPage.NavigationEvent] = []
+        var listening = false
         let watcher = Task { @MainActor in
+            listening = true
             do {
                 for try await event in page.navigations { events.append(event) }
             } catch {
@@ -86,7 +88,7 @@ struct NavigationEdgeTests {
             }
         }
         defer { watcher.cancel() }
-        try await Task.sleep(for: .milliseconds(10))
+        await until("the watcher listens") { listening }
         _ = try await page.evaluateForTesting("location.href = '/slow'")
         await until("the slow load started") { events.contains(.startedProvisionalNavigation) }
         _ = try await page.evaluateForTesting("location.href = '/quick'")

@@ -27,7 +27,7 @@ struct ScrollTests {
         let page = WebPage()
         _ = await outcome(of: page.load(html: Self.tall))
         try await page.callJavaScript("scrollTo(0, 300)")
-        try await Task.sleep(for: .milliseconds(300))
+        await never("the page reports unasked", within: .milliseconds(300)) { page.reportedScrollGeometry != nil }
         #expect(page.reportedScrollGeometry == nil, "nothing asked, so the page reported nothing")
 
         #expect(page.scrollGeometry == nil, "the first read starts the reports")
@@ -134,7 +134,7 @@ struct ScrollTests {
         #expect(widths.isEmpty)  // the width did not change
         token.cancel()
         try await page.scroll(to: ScrollPosition(y: 900))
-        try await Task.sleep(for: .milliseconds(150))
+        await never("the cancelled action runs", within: .milliseconds(150)) { changes.count != 1 }
         #expect(changes.count == 1)
         _ = widthToken
     }
@@ -172,7 +172,7 @@ struct ScrollTests {
         let token = page.onScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { _, _ in actions += 1 }
         try await page.callJavaScript("for (let i = 1; i <= 1000; i++) window.scrollTo(0, i)")
         await until("the last position arrived") { page.scrollGeometry?.contentOffset.y == 1000 }
-        try await Task.sleep(for: .milliseconds(100))
+        await never("more than three actions run", within: .milliseconds(100)) { actions > 3 }
         #expect(actions >= 1 && actions <= 3, "\(actions) actions")
         _ = token
     }

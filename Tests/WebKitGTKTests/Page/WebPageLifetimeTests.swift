@@ -63,16 +63,20 @@ struct WebPageLifetimeTests {
             pages.append(WeakPage(page))
             lastPage = page
         }
+        func aliveEngineViews() -> Int {
+            engineViews.filter { reference in
+                guard let object = g_weak_ref_get(reference) else { return false }
+                g_object_unref(object)
+                return true
+            }.count
+        }
         // Let any last engine callbacks run before counting.
-        try await Task.sleep(for: .milliseconds(200))
+        await until("every page and engine view went") {
+            lastPage == nil && pages.allSatisfy { $0.page == nil } && aliveEngineViews() == 0
+        }
         #expect(lastPage == nil)
         #expect(pages.filter { $0.page != nil }.count == 0)
-        let alive = engineViews.filter { reference in
-            guard let object = g_weak_ref_get(reference) else { return false }
-            g_object_unref(object)
-            return true
-        }
-        #expect(alive.count == 0)
+        #expect(aliveEngineViews() == 0)
     }
 
     /// The kinds of object a page, and a view showing it, make.

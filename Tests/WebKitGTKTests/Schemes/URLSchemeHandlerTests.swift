@@ -165,7 +165,7 @@ struct URLSchemeHandlerTests {
         await until("the handler's iteration ended") { probe.ended }
         #expect(probe.cancelled)
         let sent = probe.chunksSent
-        try await Task.sleep(for: .milliseconds(100))
+        await never("the handler sends another chunk", within: .milliseconds(100)) { probe.chunksSent != sent }
         #expect(probe.chunksSent == sent)
     }
 

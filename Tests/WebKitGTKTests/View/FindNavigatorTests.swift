@@ -59,7 +59,10 @@ struct FindNavigatorTests {
         find.previous()
         #expect(find.currentMatch == 4)
         // WebKit selects the current match.
-        try await Task.sleep(for: .milliseconds(50))
+        await until("WebKit selected the match") {
+            let selected = try? await view.page.callJavaScript("return window.getSelection().toString()") as? String
+            return selected?.lowercased() == "lake "
+        }
         let selected = try await view.page.callJavaScript("return window.getSelection().toString()") as? String
         #expect(selected?.lowercased() == "lake ")
     }

@@ -138,7 +138,9 @@ struct WebViewModifierTests {
                 (try? await view.page.callJavaScript(scale) as? Double) ?? 1 > 1.5
             }
         } else {
-            try await Task.sleep(for: .milliseconds(500))
+            await never("the pinch zooms the page", within: .milliseconds(500)) {
+                (try? await view.page.callJavaScript(scale) as? Double) != 1
+            }
             #expect(try await view.page.callJavaScript(scale) as? Double == 1)
             let zoom = try #require(view.zoomGesture)
             #expect(gtk_event_controller_get_propagation_phase(zoom) == GTK_PHASE_NONE)

@@ -116,7 +116,9 @@ struct WebViewScrollTests {
         reader.position.scrollTo(id: "four")  // no anchor: as little as shows it
         await waitForOffset(CGPoint(x: 0, y: 2800 - height), of: view.page, "just shown")
         reader.position.scrollTo(id: "four")  // already shown: stays
-        try await Task.sleep(for: .milliseconds(100))
+        await never("the page scrolls", within: .milliseconds(100)) {
+            (try? await offset(of: view.page)) != CGPoint(x: 0, y: 2800 - height)
+        }
         #expect(try await offset(of: view.page) == CGPoint(x: 0, y: 2800 - height))
     }
 
@@ -182,7 +184,9 @@ struct WebViewScrollTests {
         await waitForOffset(CGPoint(x: 0, y: 300), of: page, "followed while shown")
         window.close()  // the view goes; the page is parked offscreen
         reader.position.scrollTo(y: 900)
-        try await Task.sleep(for: .milliseconds(200))
+        await never("the page follows the gone view", within: .milliseconds(200)) {
+            (try? await offset(of: page).y) != 300
+        }
         #expect(try await offset(of: page).y == 300)
     }
 
@@ -194,7 +198,9 @@ struct WebViewScrollTests {
         view.webViewScrollPosition(binding(to: first))
         view.webViewScrollPosition(binding(to: second))
         first.position.scrollTo(y: 800)
-        try await Task.sleep(for: .milliseconds(200))
+        await never("the page follows the replaced binding", within: .milliseconds(200)) {
+            (try? await offset(of: view.page)) != .zero
+        }
         #expect(try await offset(of: view.page) == .zero)
         second.position.scrollTo(y: 100)
         await waitForOffset(CGPoint(x: 0, y: 100), of: view.page, "the new binding")

@@ -115,7 +115,7 @@ struct WebWindowTests {
             weakWindow = window
             weakPage = window.page
         }
-        try await Task.sleep(for: .milliseconds(50))
+        await until("the window shows the page's title") { weakWindow?.title == "Unheld page" }
         #expect(weakWindow?.title == "Unheld page")
         weakWindow?.close()
         #expect(weakWindow == nil)
