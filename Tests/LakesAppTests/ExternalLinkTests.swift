@@ -98,7 +98,9 @@ struct ExternalLinkTests {
         _ = try await page.evaluateForTesting(
             "const a = document.createElement('a'); a.href = \(String(reflecting: hostile)); document.body.append(a); a.click()"
         )
-        try await Task.sleep(for: .milliseconds(300))
+        await never("the link reaches the browser or leaves the article", within: .milliseconds(300)) {
+            !browser.opened.isEmpty || page.url != article
+        }
         #expect(browser.opened.isEmpty)
         #expect(page.url == article)
         #expect(page.title == "Lake Baikal")

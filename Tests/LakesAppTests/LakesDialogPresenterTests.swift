@@ -38,7 +38,7 @@ struct LakesDialogPresenterTests {
         let script = Task { @MainActor in try await page.evaluateForTesting("alert('Baikal is frozen'); return 'after'")
         }
         await until("the alert is shown") { presenter.presented != nil }
-        try await Task.sleep(for: .milliseconds(100))
+        await never("the alert closes by itself", within: .milliseconds(100)) { presenter.presented == nil }
         #expect(presenter.presented != nil)
         guard let dialog = presenter.presented else {
             Issue.record("the alert closed by itself")

@@ -64,7 +64,9 @@ struct LakesHostilePageTests {
         let meter = StallMeter()
         decider.willLoad(attacker.url("/storm"))
         _ = await outcome(of: page.load(attacker.url("/storm")))
-        try await Task.sleep(for: .seconds(2))
+        await never("the page's own script sends someone to the browser", within: .seconds(2)) {
+            !recorder.opened.isEmpty
+        }
         let stall = meter.stop()
         report(
             "a page's own script",
@@ -91,7 +93,7 @@ struct LakesHostilePageTests {
         try await Task.sleep(for: .milliseconds(300))
         let meter = StallMeter()
         click(in: page, x: 100, y: 100)
-        try await Task.sleep(for: .seconds(3))
+        await never("a second URL is handed to the browser", within: .seconds(3)) { recorder.opened.count > 1 }
         let stall = meter.stop()
         report(
             "a thousand windows at one click",
@@ -127,7 +129,9 @@ struct LakesHostilePageTests {
         gtk_dialog_response(try #require(presenter.presented).cast(), GTK_RESPONSE_OK.rawValue)
 
         let meter = StallMeter()
-        try await Task.sleep(for: .seconds(1))
+        await never("a dialog is shown once the reader said no more", within: .seconds(1)) {
+            presenter.presentations != 2
+        }
         #expect(presenter.presentations == 2, "no dialog is shown once the reader said so")
         #expect(presenter.presented == nil)
         let silenced = presenter.silenced
@@ -183,7 +187,7 @@ struct LakesHostilePageTests {
         decider.log = { _ in }
         decider.willLoad(server.url("/bomb"))
         _ = await outcome(of: page.load(server.url("/bomb")))
-        try await Task.sleep(for: .seconds(2))
+        await never("a download starts", within: .seconds(2)) { !page.downloads.isEmpty }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         report("a download bomb", "\(page.downloads.count) downloads, \(files.count) files")
         #expect(page.downloads.isEmpty)
