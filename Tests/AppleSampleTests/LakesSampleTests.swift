@@ -3,6 +3,7 @@ import Observation
 import TestSupport
 import Testing
 import WebKitGTK
+import WebKitGTKTesting
 
 /// Runs the sample the way its screen does: the model's page in a `WebView` that follows
 /// the model's scroll position and reports its scroll offset.
@@ -31,12 +32,12 @@ struct LakesSampleTests {
         let observer = Task { await model.observeNavigations() }
         defer { observer.cancel() }
         try await model.load(Lake.all[0])
-        await waitUntil("the sections of Tahoe") { model.sections.count == 4 }
+        await until("the sections of Tahoe") { model.sections.count == 4 }
         #expect(model.sections.map(\.title) == ["Geography", "History", "Ecology", "Recreation"])
         #expect(model.sections.map(\.offset) == model.sections.map(\.offset).sorted())
 
         try await model.load(Lake.all[1])
-        await waitUntil("the sections of Baikal") { model.page.title == "Lake Baikal" && model.sections.count == 4 }
+        await until("the sections of Baikal") { model.page.title == "Lake Baikal" && model.sections.count == 4 }
     }
 
     @Test func externalLinksAreCancelledAndRecorded() async throws {
@@ -45,7 +46,7 @@ struct LakesSampleTests {
         defer { withExtendedLifetime(window) {} }
         try await model.load(Lake.all[0])
         try await model.page.callJavaScript("document.getElementById('external').click()")
-        await waitUntil("the link was recorded") { !model.externalLinks.opened.isEmpty }
+        await until("the link was recorded") { !model.externalLinks.opened.isEmpty }
         #expect(model.externalLinks.opened == [URL(string: "https://en.wikipedia.org/wiki/tahoe")!])
         #expect(model.page.url == Lake.all[0].url)
     }
@@ -58,11 +59,11 @@ struct LakesSampleTests {
         try await model.readSections()
         let ecology = try #require(model.sections.first { $0.id == "ecology" })
         model.scroll(to: ecology)
-        await waitUntil("the page scrolled to Ecology") { model.page.scrollGeometry?.contentOffset.y == ecology.offset }
-        await waitUntil("the current section followed") { model.currentSection == ecology }
+        await until("the page scrolled to Ecology") { model.page.scrollGeometry?.contentOffset.y == ecology.offset }
+        await until("the current section followed") { model.currentSection == ecology }
 
         model.scrollPosition.scrollTo(edge: .top)
-        await waitUntil("back at the top") { model.page.scrollGeometry?.contentOffset.y == 0 }
+        await until("back at the top") { model.page.scrollGeometry?.contentOffset.y == 0 }
         #expect(model.currentSection == model.sections.first)
     }
 

@@ -1,6 +1,7 @@
 import CWebKitGTK
 import Foundation
 import Testing
+import WebKitGTKTesting
 
 @testable import GLibBridge
 
@@ -15,9 +16,11 @@ struct AsyncCallTests {
         return (listener, port)
     }
 
-    private func accept(_ listener: GObjectReference) async throws -> Bool {
+    /// Accepts a connection on `listener`; `started` runs once the GIO call is under way.
+    private func accept(_ listener: GObjectReference, started: @escaping () -> Void = {}) async throws -> Bool {
         try await gioCall { cancellable, callback, data in
             g_socket_listener_accept_async(listener.cast(), cancellable, callback, data)
+            started()
         } finish: { _, result in
             let connection = try GLibError.check {
                 g_socket_listener_accept_finish(listener.cast(), result, nil, $0)
@@ -84,8 +87,9 @@ struct AsyncCallTests {
 
     @Test func cancellingTheTaskCancelsTheGIOCall() async throws {
         let (listener, _) = try makeListener()
-        let task = Task { try await accept(listener) }
-        try await Task.sleep(for: .milliseconds(50))
+        var underWay = false
+        let task = Task { try await accept(listener) { underWay = true } }
+        await until("the accept is under way") { underWay }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
     }
@@ -128,8 +132,9 @@ struct AsyncCallTests {
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { try await cancelled.value }
         let (listener, _) = try makeListener()
-        let waiting = Task { try await accept(listener) }
-        try await Task.sleep(for: .milliseconds(50))
+        var underWay = false
+        let waiting = Task { try await accept(listener) { underWay = true } }
+        await until("the accept is under way") { underWay }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
         for _ in 0..<3 {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WebKitGTKTesting
 
 @testable import GLibBridge
 
@@ -62,8 +63,7 @@ struct ChildProcessTests {
                 if failure == nil { reported += 1 }
             }
         }
-        let deadline = ContinuousClock.now + .seconds(60)
-        while reported < 1000 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        await until("every child is reported", timeout: .seconds(60)) { reported >= 1000 }
         #expect(reported == 1000)
         // No new zombie: every child was waited for.
         #expect(try zombies().subtracting(zombiesBefore).isEmpty)

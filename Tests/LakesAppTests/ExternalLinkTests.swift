@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WebKitGTK
+import WebKitGTKTesting
 
 @testable import LakesApp
 
@@ -77,7 +78,7 @@ struct ExternalLinkTests {
         let link = try await page.evaluateForTesting(
             "const a = [...document.links].find(l => l.protocol === 'https:'); a.click(); return a.href")
         let href = try #require(link).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        await waitUntil("the browser was started") { !browser.opened.isEmpty }
+        await until("the browser was started") { !browser.opened.isEmpty }
         #expect(browser.opened == [href])
         #expect(page.url == article)
     }
@@ -97,7 +98,9 @@ struct ExternalLinkTests {
         _ = try await page.evaluateForTesting(
             "const a = document.createElement('a'); a.href = \(String(reflecting: hostile)); document.body.append(a); a.click()"
         )
-        try await Task.sleep(for: .milliseconds(300))
+        await never("the link reaches the browser or leaves the article", within: .milliseconds(300)) {
+            !browser.opened.isEmpty || page.url != article
+        }
         #expect(browser.opened.isEmpty)
         #expect(page.url == article)
         #expect(page.title == "Lake Baikal")

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Testing
+import WebKitGTKTesting
 
 @testable import LakesApp
 @testable import WebKitGTK
@@ -22,11 +23,6 @@ struct FinishedNavigationTests {
         WebPage.NavigationUpdate(navigationID: WebPage.NavigationID(value: id), cause: .backForward, kind: kind)
     }
 
-    /// Lets the follower look again.
-    private func settle() async {
-        try? await Task.sleep(for: .milliseconds(50))
-    }
-
     @Test func goingBackIsReadOnceTheNewDocumentFinished() async throws {
         let tahoe = try #require(URL(string: "lakes://articles/tahoe"))
         let victoria = try #require(URL(string: "lakes://articles/victoria"))
@@ -42,7 +38,9 @@ struct FinishedNavigationTests {
 
         // Back: the address changes at once, and the newest event is still the old finish.
         page.url = tahoe
-        await settle()
+        await never("something is read while the old document is shown", within: .milliseconds(50)) {
+            read != [victoria]
+        }
         #expect(read == [victoria], "nothing is read while the old document is shown")
 
         // All the navigation's events arrive before the follower looks again.
@@ -50,7 +48,7 @@ struct FinishedNavigationTests {
         page.currentNavigationEvent = update(2, .committed)
         page.document = tahoe
         page.currentNavigationEvent = update(2, .finished)
-        await settle()
+        await until("the follower read again") { read.count > 1 }
         #expect(read == [victoria, tahoe])
         withExtendedLifetime(follower) {}
     }

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 import WebKitGTK
+import WebKitGTKTesting
 
 @testable import GTK
 @testable import LakesApp
@@ -21,7 +22,7 @@ struct LakesDialogPresenterTests {
                 "return [confirm('Visit the reed islands?'), prompt('Which lake?', 'Titicaca')]")
         }
         for round in 1...2 {  // the confirm, then the prompt
-            await waitUntil("dialog \(round) is shown") {
+            await until("dialog \(round) is shown") {
                 presenter.presentations == round && presenter.presented != nil
             }
             let dialog = try #require(presenter.presented)
@@ -37,8 +38,8 @@ struct LakesDialogPresenterTests {
         for try await _ in page.load(html: "<p>alert") {}
         let script = Task { @MainActor in try await page.evaluateForTesting("alert('Baikal is frozen'); return 'after'")
         }
-        await waitUntil("the alert is shown") { presenter.presented != nil }
-        try await Task.sleep(for: .milliseconds(100))
+        await until("the alert is shown") { presenter.presented != nil }
+        await never("the alert closes by itself", within: .milliseconds(100)) { presenter.presented == nil }
         #expect(presenter.presented != nil)
         guard let dialog = presenter.presented else {
             Issue.record("the alert closed by itself")

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import LakesApp
 
@@ -157,25 +158,28 @@ struct LakesExecutableTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let deadline = ContinuousClock.now + .seconds(30)
             var shown = false
-            while !shown, process.isRunning, ContinuousClock.now < deadline {
+            try await until(
+                "round \(round): a window shows Lake Tahoe", timeout: .seconds(30), checkingEvery: .milliseconds(50)
+            ) {
                 shown = try windowNames().contains("\"Lake Tahoe\"")
-                if !shown { try await Task.sleep(for: .milliseconds(50)) }
+                return shown || !process.isRunning
             }
             try #require(shown, "round \(round): no window showed Lake Tahoe")
             process.terminate()
-            for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+            await until("round \(round): lakes exits at SIGTERM", timeout: .seconds(10)) { !process.isRunning }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             try #require(
                 process.terminationReason == .exit && process.terminationStatus == 0,
                 "round \(round): ended by \(process.terminationReason) with \(process.terminationStatus)")
             // Its web and network processes go with it, a moment later at most.
-            var left = Self.processes(ofHome: home)
-            for _ in 0..<100 where !left.isEmpty {
-                try await Task.sleep(for: .milliseconds(50))
+            var left: [Int32] = []
+            await until(
+                "round \(round): its processes are gone", timeout: .seconds(5), checkingEvery: .milliseconds(50)
+            ) {
                 left = Self.processes(ofHome: home)
+                return left.isEmpty
             }
             try #require(left.isEmpty, "round \(round): processes left behind: \(left)")
         }
@@ -210,18 +214,16 @@ struct LakesExecutableTests {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
-        let deadline = ContinuousClock.now + .seconds(30)
         var names = ""
-        while ContinuousClock.now < deadline {
+        try await until("a window is titled \(title)", timeout: .seconds(30), checkingEvery: .milliseconds(100)) {
             names = try windowNames()
-            if names.contains("\"\(title)\"") { break }
-            try await Task.sleep(for: .milliseconds(100))
+            return names.contains("\"\(title)\"")
         }
         #expect(names.contains("\"\(title)\""), "no window titled \(title) in:\n\(names)")
         #expect(process.isRunning)
         // SIGTERM quits it cleanly.
         process.terminate()
-        for _ in 0..<100 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        await until("lakes exits at SIGTERM", timeout: .seconds(5)) { !process.isRunning }
         #expect(!process.isRunning)
         if !process.isRunning { #expect(process.terminationStatus == 0) }
     }

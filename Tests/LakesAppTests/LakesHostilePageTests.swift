@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 import WebKitGTK
+import WebKitGTKTesting
 
 @testable import GTK
 @testable import LakesApp
@@ -64,7 +65,9 @@ struct LakesHostilePageTests {
         let meter = StallMeter()
         decider.willLoad(attacker.url("/storm"))
         _ = await outcome(of: page.load(attacker.url("/storm")))
-        try await Task.sleep(for: .seconds(2))
+        await never("the page's own script sends someone to the browser", within: .seconds(2)) {
+            !recorder.opened.isEmpty
+        }
         let stall = meter.stop()
         report(
             "a page's own script",
@@ -91,7 +94,7 @@ struct LakesHostilePageTests {
         try await Task.sleep(for: .milliseconds(300))
         let meter = StallMeter()
         click(in: page, x: 100, y: 100)
-        try await Task.sleep(for: .seconds(3))
+        await never("a second URL is handed to the browser", within: .seconds(3)) { recorder.opened.count > 1 }
         let stall = meter.stop()
         report(
             "a thousand windows at one click",
@@ -118,16 +121,18 @@ struct LakesHostilePageTests {
         let presenter = window.presenter
         window.open(server.url("/nagging"))
 
-        await waitUntil("the first dialog is shown") { presenter.presented != nil }
+        await until("the first dialog is shown") { presenter.presented != nil }
         #expect(presenter.silenceOption == nil, "a page's first dialog is shown as it is")
         gtk_dialog_response(try #require(presenter.presented).cast(), GTK_RESPONSE_OK.rawValue)
-        await waitUntil("the second dialog is shown") { presenter.presentations == 2 && presenter.presented != nil }
+        await until("the second dialog is shown") { presenter.presentations == 2 && presenter.presented != nil }
         let silence = try #require(presenter.silenceOption, "the second offers to silence the page")
         silence.isActive = true
         gtk_dialog_response(try #require(presenter.presented).cast(), GTK_RESPONSE_OK.rawValue)
 
         let meter = StallMeter()
-        try await Task.sleep(for: .seconds(1))
+        await never("a dialog is shown once the reader said no more", within: .seconds(1)) {
+            presenter.presentations != 2
+        }
         #expect(presenter.presentations == 2, "no dialog is shown once the reader said so")
         #expect(presenter.presented == nil)
         let silenced = presenter.silenced
@@ -136,12 +141,12 @@ struct LakesHostilePageTests {
         // offers to stop the page.
         let tahoe = try #require(window.catalog.article(slug: "tahoe"))
         window.open(tahoe.url)
-        await waitUntil("the window offers to stop the page") { window.area.showsNotResponding }
+        await until("the window offers to stop the page") { window.area.showsNotResponding }
         let stall = meter.stop()
         window.area.onStop()
-        await waitUntil("the crash page is shown") { window.area.showsCrash }
+        await until("the crash page is shown") { window.area.showsCrash }
         window.window.activateAction(WindowAction.reload.rawValue)
-        await waitUntil("the article is shown") {
+        await until("the article is shown") {
             window.page.title == tahoe.title && window.page.currentNavigationEvent?.event == .finished
         }
         report(
@@ -183,7 +188,7 @@ struct LakesHostilePageTests {
         decider.log = { _ in }
         decider.willLoad(server.url("/bomb"))
         _ = await outcome(of: page.load(server.url("/bomb")))
-        try await Task.sleep(for: .seconds(2))
+        await never("a download starts", within: .seconds(2)) { !page.downloads.isEmpty }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         report("a download bomb", "\(page.downloads.count) downloads, \(files.count) files")
         #expect(page.downloads.isEmpty)
@@ -208,15 +213,15 @@ struct LakesHostilePageTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let window = try makeWindow(folder: folder)
         window.open(server.url("/trap"))
-        await waitUntil("the trap is shown") { window.page.title == "Trap" && !window.page.isLoading }
+        await until("the trap is shown") { window.page.title == "Trap" && !window.page.isLoading }
         click(in: window.page, x: 20, y: 20)
         let tahoe = try #require(window.catalog.article(slug: "tahoe"))
         window.open(tahoe.url)
-        await waitUntil("the article is shown") { window.page.title == tahoe.title }
+        await until("the article is shown") { window.page.title == tahoe.title }
         #expect(window.presenter.presentations == 0)
 
         window.open(server.url("/trap"))
-        await waitUntil("the trap is shown again") { window.page.title == "Trap" && !window.page.isLoading }
+        await until("the trap is shown again") { window.page.title == "Trap" && !window.page.isLoading }
         click(in: window.page, x: 20, y: 20)
         window.window.destroy()  // as the close button does
         #expect(!window.isOpen)

@@ -3,6 +3,7 @@ import Foundation
 import GTK
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import LakesApp
 @testable import WebKitGTK
@@ -46,28 +47,28 @@ struct MainWindowTests {
         defer { window.window.destroy() }
         let tahoe = try #require(window.catalog.article(slug: "tahoe"))
         window.open(tahoe.url)
-        await waitUntil("the article is shown with its sections") {
+        await until("the article is shown with its sections") {
             window.page.currentNavigationEvent?.event == .finished && window.sidebar.sections.count > 3
         }
         try await window.page.scroll(to: ScrollPosition(y: 900))
-        await waitUntil("the window knows where the reader is") { abs(window.readingOffset - 900) < 2 }
+        await until("the window knows where the reader is") { abs(window.readingOffset - 900) < 2 }
 
         let processes = webProcesses().subtracting(before)
         try #require(!processes.isEmpty, "the page's web process is found")
         for process in processes { kill(process, SIGKILL) }
-        await waitUntil("the crash page is shown") { window.area.showsCrash }
+        await until("the crash page is shown") { window.area.showsCrash }
         #expect(window.isCrashed)
         #expect(window.header.widget.title == tahoe.title, "the header keeps the article")
         #expect(window.header.widget.subtitle == tahoe.location)
         #expect(window.actions[.article]?.state?.string == "tahoe", "the sidebar keeps the article")
 
         window.window.activateAction(WindowAction.reload.rawValue)
-        await waitUntil("the article is back") {
+        await until("the article is back") {
             !window.area.showsCrash && window.page.currentNavigationEvent?.event == .finished
         }
         #expect(!window.isCrashed)
         #expect(window.page.url == tahoe.url)
-        await waitUntil("the reader is back where they were") {
+        await until("the reader is back where they were") {
             abs((window.page.scrollGeometry?.contentOffset.y ?? 0) - 900) < 2
         }
         #expect(window.header.widget.title == tahoe.title)
@@ -80,22 +81,22 @@ struct MainWindowTests {
         defer { window.window.destroy() }
         let baikal = try #require(window.catalog.article(slug: "baikal"))
         window.open(baikal.url)
-        await waitUntil("the article is shown") { window.page.currentNavigationEvent?.event == .finished }
+        await until("the article is shown") { window.page.currentNavigationEvent?.event == .finished }
         #expect(!window.area.showsNotResponding)
 
         try await window.page.callJavaScript("setTimeout(() => { for (;;) {} }, 200)")
         try await Task.sleep(for: .milliseconds(500))
         pressDownKey(in: window.page)
-        await waitUntil("the window says the article does not respond") { window.area.showsNotResponding }
+        await until("the window says the article does not respond") { window.area.showsNotResponding }
         #expect(!window.area.showsCrash)
 
         window.area.onStop()  // the bar's Stop button
-        await waitUntil("the crash page is shown") { window.area.showsCrash }
+        await until("the crash page is shown") { window.area.showsCrash }
         #expect(!window.area.showsNotResponding)
         #expect(window.header.widget.title == baikal.title, "the header keeps the article")
 
         window.window.activateAction(WindowAction.reload.rawValue)
-        await waitUntil("the article is back") {
+        await until("the article is back") {
             !window.area.showsCrash && window.page.currentNavigationEvent?.event == .finished
         }
         #expect(window.page.url == baikal.url)
@@ -127,10 +128,10 @@ struct MainWindowTests {
 
         window.add(url)
         #expect(window.lakes.lakes.map(\.url) == [url])
-        await waitUntil("the offline copy is kept") { window.lakes.offlineCopy(for: url) != nil }
+        await until("the offline copy is kept") { window.lakes.offlineCopy(for: url) != nil }
         #expect(window.lakes.lakes.first?.title == "Lake Geneva", "the page's title names the lake")
         #expect(window.sidebar.added.map(\.title) == ["Lake Geneva"])
-        await waitUntil("the web article has sections, ids made where it had none") {
+        await until("the web article has sections, ids made where it had none") {
             window.sidebar.sections.map(\.title) == ["Geography", "History", "Steamers"]
         }
         #expect(window.sidebar.sections.map(\.id) == ["lakes-section-1", "history", "lakes-section-2"])
@@ -142,9 +143,9 @@ struct MainWindowTests {
 
         server = nil  // the site goes away
         window.open(try #require(window.catalog.article(slug: "baikal")).url)
-        await waitUntil("another article is shown") { window.page.title == "Lake Baikal" }
+        await until("another article is shown") { window.page.title == "Lake Baikal" }
         window.window.activateAction(WindowAction.article.rawValue, Gtk.Variant(url.absoluteString))
-        await waitUntil("the offline copy is shown") {
+        await until("the offline copy is shown") {
             window.showsOfflineCopy && window.page.title == "Lake Geneva"
                 && window.page.currentNavigationEvent?.event == .finished
         }
@@ -155,7 +156,7 @@ struct MainWindowTests {
         let color = try await window.page.callJavaScript(
             "return getComputedStyle(document.querySelector('h2')).color", as: String.self)
         #expect(color == "rgb(0, 90, 140)", "the copy brings its style sheet")
-        await waitUntil("the sections come from the copy") { window.sidebar.sections.count == 3 }
+        await until("the sections come from the copy") { window.sidebar.sections.count == 3 }
         #expect(window.actions[.article]?.state?.string == url.absoluteString)
     }
 
@@ -167,13 +168,13 @@ struct MainWindowTests {
         defer { window.window.destroy() }
         let url = server.url("/como")
         window.add(url)
-        await waitUntil("the offline copy is kept") { window.lakes.offlineCopy(for: url) != nil }
+        await until("the offline copy is kept") { window.lakes.offlineCopy(for: url) != nil }
         #expect(window.actions[.removeLake]?.isEnabled == true)
         window.window.activateAction(WindowAction.removeLake.rawValue, Gtk.Variant(""))
         #expect(window.lakes.lakes.isEmpty)
         #expect(window.lakes.offlineCopy(for: url) == nil)
         #expect(window.sidebar.added.isEmpty)
-        await waitUntil("the first bundled article is shown instead") { window.page.title == "Lake Tahoe" }
+        await until("the first bundled article is shown instead") { window.page.title == "Lake Tahoe" }
         #expect(window.actions[.removeLake]?.isEnabled == false)
     }
 
@@ -185,12 +186,12 @@ struct MainWindowTests {
         window.open(try #require(window.catalog.article(slug: "baikal")).url)
         // No turn of the main loop in between: the row is highlighted before any frame is drawn.
         #expect(window.sidebar.selectedKey == "baikal")
-        await waitUntil("the article is shown") { window.page.currentNavigationEvent?.event == .finished }
+        await until("the article is shown") { window.page.currentNavigationEvent?.event == .finished }
         #expect(window.sidebar.selectedKey == "baikal")
 
         window.open(try #require(URL(string: "data:text/html,<title>Elsewhere</title>")))
         #expect(window.sidebar.selectedKey == nil, "a page the sidebar does not list highlights no row")
-        await waitUntil("the page is shown") { window.page.title == "Elsewhere" }
+        await until("the page is shown") { window.page.title == "Elsewhere" }
         #expect(window.sidebar.selectedKey == nil)
     }
 
@@ -206,7 +207,7 @@ struct MainWindowTests {
         }
         #expect(backgroundAlpha() == 0, "before any article the window's background shows, not WebKit's white")
         window.open(try #require(window.catalog.article(slug: "titicaca")).url)
-        await waitUntil("a page without a background of its own is on white again") { backgroundAlpha() == 1 }
+        await until("a page without a background of its own is on white again") { backgroundAlpha() == 1 }
         let event = window.page.currentNavigationEvent?.event
         #expect(event == .committed || event == .finished, "white comes back with the commit, not before")
     }
@@ -217,7 +218,7 @@ struct MainWindowTests {
         let window = try makeWindow(folder: folder)
         let settings = window.settings
         window.open(try #require(window.catalog.article(slug: "victoria")).url)
-        await waitUntil("the article is shown") { window.page.title == "Lake Victoria" }
+        await until("the article is shown") { window.page.title == "Lake Victoria" }
         window.window.activateAction(WindowAction.zoomIn.rawValue)
         #expect(window.webView.magnification == 1.1)
         window.window.destroy()
@@ -246,14 +247,14 @@ struct ColorSchemeTests {
 
         desktop.setEnumValue("color-scheme", 1)  // prefer-dark, as GNOME's Settings sets it
         #expect(follower.desktopPrefersDark)
-        await waitUntil("the article turns dark") { (try? await prefersDark(page)) == true }
+        await until("the article turns dark") { (try? await prefersDark(page)) == true }
         desktop.setEnumValue("color-scheme", 2)  // prefer-light
-        await waitUntil("and light again") { (try? await prefersDark(page)) == false }
+        await until("and light again") { (try? await prefersDark(page)) == false }
 
         let forced = ColorSchemeFollower(environment: ["GTK_THEME": "Adwaita:dark"], desktop: desktop)
-        await waitUntil("a dark theme makes it dark") { (try? await prefersDark(page)) == true }
+        await until("a dark theme makes it dark") { (try? await prefersDark(page)) == true }
         _ = ColorSchemeFollower(environment: [:], desktop: desktop)
-        await waitUntil("the light preference is back") { (try? await prefersDark(page)) == false }
+        await until("the light preference is back") { (try? await prefersDark(page)) == false }
         _ = forced
     }
 }

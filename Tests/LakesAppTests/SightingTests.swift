@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WebKitGTK
+import WebKitGTKTesting
 
 @testable import LakesApp
 
@@ -135,7 +136,7 @@ struct SightingFormTests {
         for try await _ in page.load(SightingForm.url) {}
 
         try await fill(page, name: "Ada", email: "ada@nowhere", lake: "titicaca", note: "Reed boats")
-        await waitUntil("the error is shown") {
+        await until("the error is shown") {
             await (try? self.text(page, "status"))?.contains("valid email") == true
         }
         #expect(try store.all().isEmpty)
@@ -144,7 +145,7 @@ struct SightingFormTests {
                 as? String == "true")
 
         try await fill(page, name: "Ada", email: "ada@example.org", lake: "titicaca", note: "Reed boats")
-        await waitUntil("the sighting is listed") {
+        await until("the sighting is listed") {
             await (try? self.text(page, "sightings"))?.contains("Lake Titicaca") == true
         }
         #expect(try await text(page, "status") == "Saved. Thank you!")
@@ -153,7 +154,7 @@ struct SightingFormTests {
         // After a restart, a new page lists what was saved.
         let again = try self.page(store: SightingStore(file: store.file))
         for try await _ in again.load(SightingForm.url) {}
-        await waitUntil("the saved sighting is listed") {
+        await until("the saved sighting is listed") {
             await (try? self.text(again, "sightings"))?.contains("Reed boats") == true
         }
     }

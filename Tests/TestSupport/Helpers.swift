@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 import WebKitGTK
 
 /// What a navigation's sequence produced: its events, and the error it ended with.
@@ -19,23 +18,6 @@ package func outcome(of sequence: some AsyncSequence<WebPage.NavigationEvent, an
         result.error = error
     }
     return result
-}
-
-/// Waits until `condition` holds, letting the main loop run; fails the test after `timeout`.
-@MainActor
-package func waitUntil(
-    _ what: Comment, timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: () async -> Bool
-) async {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while await !condition() {
-        if clock.now > deadline {
-            Issue.record("timed out waiting: \(what)", sourceLocation: sourceLocation)
-            return
-        }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
 }
 
 extension WebPage.NavigationError {

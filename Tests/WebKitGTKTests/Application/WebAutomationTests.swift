@@ -2,6 +2,7 @@ import CWebKitGTK
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -31,7 +32,7 @@ struct WebAutomationTests {
         // The alert stops the page's script until a client answers it, so nothing here waits
         // on the page: not the load, not a script.
         let load = page.load(html: "<script>alert('For the client')</script>")
-        try await Task.sleep(for: .milliseconds(500))
+        await never("the alert reaches the presenter", within: .milliseconds(500)) { !presenter.alerts.isEmpty }
         #expect(presenter.alerts.isEmpty)
         #expect(page.isLoading)  // the alert still waits for its answer
         page.close()
@@ -45,7 +46,7 @@ struct WebAutomationTests {
         _ = await outcome(of: page.load(html: "<p>closing"))
         // What a WebDriver "Close Window" does: ask the page, which may refuse in beforeunload.
         webkit_web_view_try_close(UnsafeMutablePointer(page.engineObjectForTesting))
-        await waitUntil("the close request arrived") { requests == 1 }
+        await until("the close request arrived") { requests == 1 }
         #expect(!page.isClosed)  // closing is the app's to do
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -60,11 +61,13 @@ struct TitleAtFinishTests {
 
     @Test func theIndefiniteSequenceSeesTheTitleAtFinishedToo() async throws {
         let page = WebPage()
+        var listening = false
         let watcher = Task { @MainActor () -> String? in
+            listening = true
             for try await event in page.navigations where event == .finished { return page.title }
             return nil
         }
-        try await Task.sleep(for: .milliseconds(10))
+        await until("the watcher listens") { listening }
         page.load(html: html(title: "Watched"))
         #expect(try await watcher.value == "Watched")
     }

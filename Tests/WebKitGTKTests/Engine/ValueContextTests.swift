@@ -3,6 +3,7 @@ import Foundation
 import GLibBridge
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -47,7 +48,7 @@ struct ValueContextTests {
             "setTimeout(() => window.webkit.messageHandlers.sighting.postMessage('heron'), 200)")
         // The call's own result kept the context; only the message can keep it again.
         ValueContext.letGo()
-        await waitUntil("the message arrived") { !bodies.isEmpty }
+        await until("the message arrived") { !bodies.isEmpty }
         #expect(bodies == ["heron"])
         #expect(ValueContext.kept != nil)
         ValueContext.letGo()
@@ -60,7 +61,7 @@ struct ValueContextTests {
         defer { ValueContext.idleLimit = .seconds(10) }
         try await page.callJavaScript("return 1")
         #expect(ValueContext.kept != nil)
-        await waitUntil("the kept context was let go", timeout: .seconds(10)) { ValueContext.kept == nil }
+        await until("the kept context was let go", timeout: .seconds(10)) { ValueContext.kept == nil }
         // A later value keeps a context again.
         try await page.callJavaScript("return 2")
         #expect(ValueContext.kept != nil)

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -126,7 +127,9 @@ struct ConfigurationTests {
 
     @Test func navigationsThrowsTheFirstFailureAndEnds() async throws {
         let page = WebPage()
+        var listening = false
         let watcher = Task { @MainActor () -> ([WebPage.NavigationEvent], (any Error)?) in
+            listening = true
             var events: [WebPage.NavigationEvent] = []
             do {
                 for try await event in page.navigations { events.append(event) }
@@ -135,7 +138,7 @@ struct ConfigurationTests {
             }
             return (events, nil)
         }
-        try await Task.sleep(for: .milliseconds(10))
+        await until("the watcher listens") { listening }
         _ = await outcome(of: page.load(html: html(title: "Fine")))
         _ = await outcome(of: page.load(URL(string: "http://127.0.0.1:\(try closedPort())/")))
         _ = await outcome(of: page.load(html: html(title: "After")))
@@ -149,7 +152,9 @@ struct ConfigurationTests {
         let page = WebPage()
         _ = await outcome(of: page.load(html: html(title: "Reading")))
         var ending: (any Error)?
+        var listening = false
         let watcher = Task { @MainActor in
+            listening = true
             do {
                 for try await _ in page.navigations {}
             } catch {
@@ -157,9 +162,9 @@ struct ConfigurationTests {
             }
         }
         defer { watcher.cancel() }
-        try await Task.sleep(for: .milliseconds(10))
+        await until("the watcher listens") { listening }
         page.terminateWebContentProcess()
-        await waitUntil("the sequence ended") { ending != nil }
+        await until("the sequence ended") { ending != nil }
         guard case .webContentProcessTerminated = ending as? WebPage.NavigationError else {
             Issue.record("expected webContentProcessTerminated, got \(String(describing: ending))")
             return
@@ -168,7 +173,9 @@ struct ConfigurationTests {
 
     @Test func navigationsEndsWhenThePageCloses() async throws {
         let page = WebPage()
+        var listening = false
         let watcher = Task { @MainActor () -> Bool in
+            listening = true
             do {
                 for try await _ in page.navigations {}
                 return true
@@ -176,7 +183,7 @@ struct ConfigurationTests {
                 return false
             }
         }
-        try await Task.sleep(for: .milliseconds(10))
+        await until("the watcher listens") { listening }
         page.close()
         #expect(await watcher.value)
     }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -54,7 +55,7 @@ struct DeciderShapeTests {
         // Two navigations at once: the second question waits for the first answer.
         page.load(server.url("/first"))
         page.load(server.url("/second"))
-        await waitUntil("both were decided") { seen.count == 2 }
+        await until("both were decided") { seen.count == 2 }
         #expect(seen == [1, 2])
     }
 
@@ -64,7 +65,7 @@ struct DeciderShapeTests {
         let page = WebPage(navigationDecider: CountingDecider { _, action in actions.append(action) })
         _ = await outcome(of: page.load(server.url("/start")))
         _ = try await page.evaluateForTesting("document.getElementById('link').click()")
-        await waitUntil("the link was followed") { page.title == "linked" && !page.isLoading }
+        await until("the link was followed") { page.title == "linked" && !page.isLoading }
         let link = try #require(actions.last)
         #expect(link.navigationType == .linkActivated)
         #expect(link.source.isMainFrame)
@@ -93,9 +94,9 @@ struct DeciderShapeTests {
         let page = WebPage(navigationDecider: CountingDecider { _, action in actions.append(action) })
         _ = await outcome(of: page.load(server.url("/start")))
         _ = try await page.evaluateForTesting("document.getElementById('save').click()")
-        await waitUntil("the download link was decided") { actions.count == 2 }
+        await until("the download link was decided") { actions.count == 2 }
         _ = try await page.evaluateForTesting("document.getElementById('read').click()")
-        await waitUntil("the plain link was decided") { actions.count == 3 }
+        await until("the plain link was decided") { actions.count == 3 }
         #expect(actions[1].request.url == server.url("/notes.txt"))
         #expect(actions[1].shouldPerformDownload)
         #expect(actions[2].request.url == server.url("/read"))

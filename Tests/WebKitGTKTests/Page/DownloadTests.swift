@@ -2,6 +2,7 @@ import CWebKitGTK
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -21,9 +22,9 @@ struct DownloadTests {
         configuration.downloadsDirectory = directory
         let page = WebPage(configuration: configuration, navigationDecider: decider)
         page.load(url)
-        await waitUntil("a download started") { !page.downloads.isEmpty }
+        await until("a download started") { !page.downloads.isEmpty }
         let download = try #require(page.downloads.first)
-        await waitUntil("the download ended") {
+        await until("the download ended") {
             if case .inProgress = download.state { return false }
             return true
         }
@@ -115,7 +116,9 @@ struct DownloadTests {
 
         // Allowed as a navigation, the link is not saved: WebKit would, and the page chose it.
         _ = try await page.evaluateForTesting(save)
-        try await Task.sleep(for: .milliseconds(500))
+        await never("the allowed link is saved", within: .milliseconds(500)) {
+            !page.downloads.isEmpty || FileManager.default.fileExists(atPath: directory.path)
+        }
         #expect(page.downloads.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: directory.path))
 
@@ -127,14 +130,14 @@ struct DownloadTests {
         g_signal_emitv(&instance, g_signal_lookup("context-menu-dismissed", webkit_web_view_get_type()), 0, nil)
         g_value_unset(&instance)
         _ = try await page.evaluateForTesting(save)
-        await waitUntil("the menu's download was saved") { page.downloads.count == 1 }
+        await until("the menu's download was saved") { page.downloads.count == 1 }
 
         // Decided `.download`, as the link asks.
         decider.policy = { $0.shouldPerformDownload ? .download : .allow }
         try await Task.sleep(for: .seconds(2))  // the context menu is long closed
         _ = try await page.evaluateForTesting(save)
-        await waitUntil("the decided download was saved") { page.downloads.count == 2 }
-        await waitUntil("both files are written") {
+        await until("the decided download was saved") { page.downloads.count == 2 }
+        await until("both files are written") {
             page.downloads.allSatisfy {
                 if case .finished = $0.state { return true }
                 return false

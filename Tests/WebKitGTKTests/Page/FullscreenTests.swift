@@ -2,6 +2,7 @@ import CWebKitGTK
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -19,12 +20,12 @@ struct FullscreenTests {
         let states = ObservedValues { page.fullscreenState }
 
         try await page.callJavaScript("await document.getElementById('box').requestFullscreen()")
-        await waitUntil("the page is in fullscreen") { page.fullscreenState == .inFullscreen }
+        await until("the page is in fullscreen") { page.fullscreenState == .inFullscreen }
         #expect(try await page.callJavaScript("return document.fullscreenElement?.id") as? String == "box")
 
         try await page.callJavaScript("await document.exitFullscreen()")
-        await waitUntil("the page left fullscreen") { page.fullscreenState == .notInFullscreen }
-        await waitUntil("every state was seen") { states.values.count == 5 }
+        await until("the page left fullscreen") { page.fullscreenState == .notInFullscreen }
+        await until("every state was seen") { states.values.count == 5 }
         #expect(
             states.values == [
                 .notInFullscreen, .enteringFullscreen, .inFullscreen, .exitingFullscreen, .notInFullscreen,
@@ -46,7 +47,7 @@ struct FullscreenTests {
         webkit_settings_set_enable_fullscreen(webkit_web_view_get_settings(page.webView), 1)
         _ = await outcome(of: page.load(html: self.page))
         try await page.callJavaScript("await document.getElementById('box').requestFullscreen()")
-        await waitUntil("the page is in fullscreen") { page.fullscreenState == .inFullscreen }
+        await until("the page is in fullscreen") { page.fullscreenState == .inFullscreen }
 
         await page.closeAllMediaPresentations()
         #expect(page.fullscreenState == .notInFullscreen)

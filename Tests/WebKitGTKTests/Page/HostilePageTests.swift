@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -51,11 +52,11 @@ struct HostilePageTests {
         page.load(server.url("/flood"))
         // Under AddressSanitizer, which records the stack of every allocation, the flood
         // takes minutes more.
-        let deadline = clock.now + .seconds(isUnderAddressSanitizer ? 900 : 240)
-        while received < count, clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(100))
+        let timeout = Duration.seconds(isUnderAddressSanitizer ? 900 : 240)
+        await until("the messages arrived", timeout: timeout, checkingEvery: .milliseconds(100)) {
             let now = MemoryUse.now()
             if now.resident > peak.resident { peak = now }
+            return received >= count
         }
         let stall = meter.stop()
         let elapsed = first.map { last - $0 } ?? .zero
@@ -108,16 +109,16 @@ struct HostilePageTests {
         let before = MemoryUse.now()
         let meter = StallMeter()
         page.load(server.url("/huge"))
-        await waitUntil("the three messages arrived", timeout: .seconds(60)) { sizes.count == 3 }
+        await until("the three messages arrived", timeout: .seconds(60)) { sizes.count == 3 }
         let stall = meter.stop()
         let held = MemoryUse.now().growth(since: before)
         // The strings live on in the engine's JavaScript heap until its next collection.
         let clock = ContinuousClock()
         let start = clock.now
         var after = held
-        while after.anonymous > 48 * 1_048_576, clock.now - start < .seconds(40) {
-            try await Task.sleep(for: .milliseconds(250))
+        await until("the messages' memory was returned", timeout: .seconds(40), checkingEvery: .milliseconds(250)) {
             after = MemoryUse.now().growth(since: before)
+            return after.anonymous <= 48 * 1_048_576 || !MemoryUse.isMeasurable
         }
         report(
             "three 64 MiB messages",
@@ -159,8 +160,11 @@ struct HostilePageTests {
         let meter = StallMeter()
         _ = await outcome(of: page.load(server.url("/forger")))
         try await page.scroll(to: ScrollPosition(y: 600))
-        await waitUntil("the real geometry was reported") { page.scrollGeometry?.contentOffset.y == 600 }
-        try await Task.sleep(for: .milliseconds(500))  // the page keeps dispatching scroll events
+        await until("the real geometry was reported") { page.scrollGeometry?.contentOffset.y == 600 }
+        // The page keeps dispatching scroll events.
+        await never("the page moves the geometry", within: .milliseconds(500)) {
+            page.scrollGeometry?.contentOffset != CGPoint(x: 0, y: 600)
+        }
         let stall = meter.stop()
         let geometry = try #require(page.scrollGeometry)
         let reachable = try await page.callJavaScript("return window.reachable") as? [String]
@@ -194,9 +198,9 @@ struct HostilePageTests {
         let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
 
         _ = await outcome(of: page.load(foreign.url("/page")))
-        await waitUntil("the foreign page was refused") { page.title == "refused" }
+        await until("the foreign page was refused") { page.title == "refused" }
         _ = await outcome(of: page.load(allowed.url("/page")))
-        await waitUntil("the allowed page was answered") { page.title == "answered" }
+        await until("the allowed page was answered") { page.title == "answered" }
         #expect(messages.count == 1000)
         #expect(messages.allSatisfy { $0.url == allowed.url("/page") })
     }
@@ -226,10 +230,10 @@ struct HostilePageTests {
         content.addScriptMessageHandler(name: "any") { posted.append($0.url) }
         let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
         _ = await outcome(of: page.load(foreign.url("/foreign")))
-        try await Task.sleep(for: .milliseconds(200))
+        await until("the foreign document posts") { !posted.isEmpty }
         let postedBefore = posted.count
         let leaving = page.load(allowed.url("/allowed"))
-        try await Task.sleep(for: .milliseconds(500))
+        await until("the foreign document posts while the allowed page loads") { posted.count > postedBefore }
         let postedWhileLeaving = posted.count - postedBefore
         _ = await outcome(of: leaving)
         report(
@@ -276,7 +280,7 @@ struct HostilePageTests {
         let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
         let meter = StallMeter()
         _ = await outcome(of: page.load(allowed.url("/page")))
-        await waitUntil("the frame is done") { reports.contains("done") }
+        await until("the frame is done") { reports.contains("done") }
         let stall = meter.stop()
         report(
             "an iframe of another origin", "\(messages.count) passed, the frame saw \(reports), longest stall \(stall)")
@@ -318,8 +322,8 @@ struct HostilePageTests {
         let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
         _ = page.scrollGeometry  // starts the reports
         _ = await outcome(of: page.load(server.url("/impostor")))
-        await waitUntil("the page is done") { open.contains { $0.body as? String == "done" } }
-        await waitUntil("the real geometry was reported") { page.scrollGeometry != nil }
+        await until("the page is done") { open.contains { $0.body as? String == "done" } }
+        await until("the real geometry was reported") { page.scrollGeometry != nil }
         report("another world's handler", "\(trusted.count) reached the isolated world, \(own.count) the library's own")
         #expect(trusted.count == 0)
         #expect(open.count == 101)
@@ -352,7 +356,9 @@ struct HostilePageTests {
 
         // On its own, the page opens nothing: WebKit blocks pop-ups that no person asked for.
         _ = await outcome(of: page.load(opener.url("/unasked")))
-        try await Task.sleep(for: .milliseconds(500))
+        await never("the page opens a window unasked", within: .milliseconds(500)) {
+            !decider.actions.filter { $0.target == nil }.isEmpty
+        }
         #expect(decider.actions.filter { $0.target == nil }.isEmpty)
 
         // At a click, each request reaches the decider, and an allowed one loads in this page.
@@ -360,8 +366,8 @@ struct HostilePageTests {
         try await Task.sleep(for: .milliseconds(300))
         let meter = StallMeter()
         click(in: page, x: 100, y: 100)
-        await waitUntil("the requests were decided") { decider.actions.filter { $0.target == nil }.count == 1000 }
-        await waitUntil("an opened page is shown") { page.title.hasPrefix("Opened") && !page.isLoading }
+        await until("the requests were decided") { decider.actions.filter { $0.target == nil }.count == 1000 }
+        await until("an opened page is shown") { page.title.hasPrefix("Opened") && !page.isLoading }
         let stall = meter.stop()
         let asked = decider.actions.filter { $0.target == nil }
         report("a thousand window.open", "\(asked.count) decided, showing \(page.title), longest stall \(stall)")
@@ -412,7 +418,10 @@ struct HostilePageTests {
         let page = WebPage(configuration: configuration, navigationDecider: decider)
         let meter = StallMeter()
         _ = await outcome(of: page.load(server.url("/bomb")))
-        try await Task.sleep(for: .seconds(3))
+        await never("a download starts or a file is written", within: .seconds(3)) {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            return !page.downloads.isEmpty || !files.isEmpty
+        }
         let stall = meter.stop()
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let written = page.downloads.reduce(Int64(0)) { $0 + $1.receivedBytes }
@@ -425,7 +434,7 @@ struct HostilePageTests {
 
         // A download the app asks for still happens.
         page.load(server.url("/wanted"))
-        await waitUntil("the wanted file is saved") {
+        await until("the wanted file is saved") {
             if case .finished = page.downloads.first(where: { $0.url?.path == "/wanted" })?.state { return true }
             return false
         }
@@ -452,12 +461,12 @@ struct HostilePageTests {
         let presenter = CountingPresenter()
         let page = WebPage(dialogPresenter: presenter)
         _ = await outcome(of: page.load(server.url("/trap")))
-        try await Task.sleep(for: .milliseconds(500))
+        if trap == "alert loop" { await until("the alerts begin") { presenter.shown > 0 } }
         let meter = StallMeter()
         let clock = ContinuousClock()
         let asked = clock.now
         let leaving = Task { await outcome(of: page.load(server.url("/away"))) }
-        await waitUntil("the page is reported stuck") { !page.isWebContentProcessResponsive }
+        await until("the page is reported stuck") { !page.isWebContentProcessResponsive }
         let reported = clock.now - asked
         let stall = meter.stop()
         report(
@@ -485,7 +494,8 @@ struct HostilePageTests {
                           event.preventDefault();
                           event.returnValue = 'Stay with us';
                           return 'Stay with us';
-                        })</script>
+                        });
+                        addEventListener('click', () => { document.title = 'Clicked' })</script>
                         """))
         }
         let presenter = CountingPresenter()
@@ -493,14 +503,14 @@ struct HostilePageTests {
         let window = TestWindow(showing: WebView(page))
         _ = await outcome(of: page.load(server.url("/trap")))
         click(in: page, x: 20, y: 20)  // a person's gesture, without which WebKit never asks
-        try await Task.sleep(for: .milliseconds(200))
+        await until("the page saw the click") { page.title == "Clicked" }
 
         let left = await outcome(of: page.load(server.url("/free")))
         #expect(left.error == nil)
         #expect(page.title == "Free")
         _ = await outcome(of: page.load(server.url("/trap")))
         click(in: page, x: 20, y: 20)
-        try await Task.sleep(for: .milliseconds(200))
+        await until("the page saw the click") { page.title == "Clicked" }
         window.close()
         #expect(window.window.isClosed)
         page.close()

@@ -2,6 +2,7 @@ import CWebKitGTK
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -43,10 +44,10 @@ struct MediaCaptureTests {
             """)
         #expect(kinds as? [String] == ["audio", "video"])
         #expect(presenter.asked == [.cameraAndMicrophone])
-        await waitUntil("both devices capture") {
+        await until("both devices capture") {
             page.cameraCaptureState == .active && page.microphoneCaptureState == .active
         }
-        await waitUntil("the changes were observed") {
+        await until("the changes were observed") {
             camera.values == [.none, .active] && microphone.values == [.none, .active]
         }
     }
@@ -55,18 +56,18 @@ struct MediaCaptureTests {
         let (page, shown) = await capturingPage(GrantingPresenter())
         defer { shown.close() }
         try await page.callJavaScript("window.stream = await navigator.mediaDevices.getUserMedia({ video: true })")
-        await waitUntil("the camera captures") { page.cameraCaptureState == .active }
+        await until("the camera captures") { page.cameraCaptureState == .active }
 
         await page.setCameraCaptureState(.muted)
         #expect(page.cameraCaptureState == .muted)
-        await waitUntil("the page's video track is muted") { await track("video", "muted", of: page) == "true" }
+        await until("the page's video track is muted") { await track("video", "muted", of: page) == "true" }
 
         await page.setCameraCaptureState(.active)
         #expect(page.cameraCaptureState == .active)
 
         await page.setCameraCaptureState(.none)
         #expect(page.cameraCaptureState == .none)
-        await waitUntil("the page's video track ended") { await track("video", "readyState", of: page) == "ended" }
+        await until("the page's video track ended") { await track("video", "readyState", of: page) == "ended" }
 
         // A stopped capture cannot be restarted from outside the page.
         await page.setCameraCaptureState(.active)
@@ -77,16 +78,16 @@ struct MediaCaptureTests {
         let (page, shown) = await capturingPage(GrantingPresenter())
         defer { shown.close() }
         try await page.callJavaScript("window.stream = await navigator.mediaDevices.getUserMedia({ audio: true })")
-        await waitUntil("the microphone captures") { page.microphoneCaptureState == .active }
+        await until("the microphone captures") { page.microphoneCaptureState == .active }
         #expect(page.cameraCaptureState == .none)
 
         await page.setMicrophoneCaptureState(.muted)
         #expect(page.microphoneCaptureState == .muted)
-        await waitUntil("the page's audio track is muted") { await track("audio", "muted", of: page) == "true" }
+        await until("the page's audio track is muted") { await track("audio", "muted", of: page) == "true" }
 
         await page.setMicrophoneCaptureState(.none)
         #expect(page.microphoneCaptureState == .none)
-        await waitUntil("the page's audio track ended") { await track("audio", "readyState", of: page) == "ended" }
+        await until("the page's audio track ended") { await track("audio", "readyState", of: page) == "ended" }
     }
 
     @Test func aDeniedCaptureNeverStarts() async throws {

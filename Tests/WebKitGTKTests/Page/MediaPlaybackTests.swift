@@ -2,6 +2,7 @@ import CWebKitGTK
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -28,7 +29,7 @@ struct MediaPlaybackTests {
     /// Waits until the tone has played a fifth of a second further.
     private func waitForTheToneToAdvance(_ page: WebPage) async throws {
         let start = try await toneState(page).time
-        await waitUntil("the tone advances") { ((try? await toneState(page).time) ?? start) > start + 0.2 }
+        await until("the tone advances") { ((try? await toneState(page).time) ?? start) > start + 0.2 }
     }
 
     /// Whether the tone stays where it is and paused while the page's script runs
@@ -61,7 +62,7 @@ struct MediaPlaybackTests {
         #expect(await page.mediaPlaybackState() == .paused)
 
         try await page.callJavaScript("await document.getElementById('tone').play()")
-        await waitUntil("the tone plays") { await page.mediaPlaybackState() == .playing }
+        await until("the tone plays") { await page.mediaPlaybackState() == .playing }
         try await waitForTheToneToAdvance(page)
 
         await page.pauseAllMediaPlayback()
@@ -75,7 +76,7 @@ struct MediaPlaybackTests {
         let shown = ShownPage(page)
         defer { shown.close() }
         _ = await outcome(of: page.load(html: tonePage(autoplay: true)))
-        await waitUntil("the tone autoplays") { await page.mediaPlaybackState() == .playing }
+        await until("the tone autoplays") { await page.mediaPlaybackState() == .playing }
 
         await page.setAllMediaPlaybackSuspended(true)
         #expect(await page.mediaPlaybackState() == .suspended)
@@ -93,7 +94,7 @@ struct MediaPlaybackTests {
 
         // Lifting the suspension plays what it held.
         await page.setAllMediaPlaybackSuspended(false)
-        await waitUntil("the tone plays again") { await page.mediaPlaybackState() == .playing }
+        await until("the tone plays again") { await page.mediaPlaybackState() == .playing }
         try await waitForTheToneToAdvance(page)
         #expect(webkit_web_view_get_is_muted(page.webView) == 0)
     }

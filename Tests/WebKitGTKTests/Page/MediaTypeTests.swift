@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -55,21 +56,21 @@ struct MediaTypeTests {
         let page = WebPage()
         let types = ObservedValues { page.mediaType }
         _ = await outcome(of: page.load(html: document))
-        await waitUntil("the linked style sheet loaded") { (try? await look(page)) == screenLook }
+        await until("the linked style sheet loaded") { (try? await look(page)) == screenLook }
 
         page.mediaType = .print
         #expect(page.mediaType == .print)
-        await waitUntil("print style applies") { (try? await look(page)) == printLook }
+        await until("print style applies") { (try? await look(page)) == printLook }
         #expect(try await page.callJavaScript("return matchMedia('screen').matches") as? Bool == false)
 
         // A second navigation keeps it, from the start of the new document.
         _ = await outcome(of: page.load(html: document))
-        await waitUntil("print style applies to the new document") { (try? await look(page)) == printLook }
+        await until("print style applies to the new document") { (try? await look(page)) == printLook }
 
         page.mediaType = nil
-        await waitUntil("the content's own style is back") { (try? await look(page)) == screenLook }
+        await until("the content's own style is back") { (try? await look(page)) == screenLook }
         _ = await outcome(of: page.load(html: document))
-        await waitUntil("the next document has its own style") { (try? await look(page)) == screenLook }
+        await until("the next document has its own style") { (try? await look(page)) == screenLook }
         #expect(types.values == [nil, .print, nil])
     }
 
@@ -78,19 +79,19 @@ struct MediaTypeTests {
         page.mediaType = .print
         page.configuration.userContentController.removeAllUserScripts()
         _ = await outcome(of: page.load(html: document))
-        await waitUntil("print style applies") { (try? await look(page)) == printLook }
+        await until("print style applies") { (try? await look(page)) == printLook }
     }
 
     @Test func screenMediaTypeSwitchesAwayFromPrint() async throws {
         let page = WebPage()
         page.mediaType = .print
         _ = await outcome(of: page.load(html: document))
-        await waitUntil("print style applies") { (try? await look(page)) == printLook }
+        await until("print style applies") { (try? await look(page)) == printLook }
         page.mediaType = .screen
-        await waitUntil("screen style applies") { (try? await look(page)) == screenLook }
+        await until("screen style applies") { (try? await look(page)) == screenLook }
         // A type no rule names matches only rules for all media.
         page.mediaType = WebPage.CSSMediaType(rawValue: "speech")
         let speech = Look(colors: [black, black, black, teal, black], matchesPrint: false)
-        await waitUntil("only untyped and negated rules apply") { (try? await look(page)) == speech }
+        await until("only untyped and negated rules apply") { (try? await look(page)) == speech }
     }
 }

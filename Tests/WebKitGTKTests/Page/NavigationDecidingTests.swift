@@ -2,6 +2,7 @@ import Foundation
 import FoundationNetworking
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -55,7 +56,7 @@ struct NavigationDecidingTests {
     }
 
     private func waitForTitle(_ page: WebPage, _ title: String) async {
-        await waitUntil("the page titled \(title)") { page.title == title && !page.isLoading }
+        await until("the page titled \(title)") { page.title == title && !page.isLoading }
     }
 
     @Test func theDeciderSeesTheRightNavigationTypes() async throws {
@@ -95,7 +96,7 @@ struct NavigationDecidingTests {
         #expect(!server.requests.contains { $0.path == "/blocked" })
         // A link the decider cancels goes nowhere either.
         _ = try await page.evaluateForTesting("location.href = '/blocked'")
-        try await Task.sleep(for: .milliseconds(200))
+        await never("the cancelled link loads", within: .milliseconds(200)) { page.url != server.url("/start") }
         #expect(page.url == server.url("/start"))
     }
 
@@ -128,7 +129,7 @@ struct NavigationDecidingTests {
         // Refused, a new-window request goes nowhere.
         decider.policy = { $0.target == nil ? .cancel : .allow }
         _ = try await page.evaluateForTesting("window.open('/refused')")
-        try await Task.sleep(for: .milliseconds(200))
+        await never("the refused window loads", within: .milliseconds(200)) { page.title != "opened" }
         #expect(page.title == "opened")
     }
 
@@ -158,7 +159,7 @@ struct NavigationDecidingTests {
                 $0.preferredContentMode = .mobile
             })
         _ = await outcome(of: page.load(server.url("/page")))
-        await waitUntil("the title") { !page.title.isEmpty }
+        await until("the title") { !page.title.isEmpty }
         #expect(page.title == "Static")
         #expect(server.requests.last?.headers["user-agent"]?.contains("Mobile") == true)
         // The app's own calls still run.
@@ -197,7 +198,7 @@ struct NavigationDecidingTests {
         }
         let page = WebPage(navigationDecider: decider)
         _ = await outcome(of: page.load(server.url("/archive")))
-        await waitUntil("a title") { !page.title.isEmpty && !page.isLoading }
+        await until("a title") { !page.title.isEmpty && !page.isLoading }
         #expect(page.title == (withCredential ? "Welcome" : "Denied"))
         let challenge = try #require(decider.challenges.first)
         #expect(challenge.protectionSpace.realm == "Lakes archive")

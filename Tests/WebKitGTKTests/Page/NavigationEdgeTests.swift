@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -25,7 +26,7 @@ struct NavigationEdgeTests {
             _ = await outcome(of: page.load(URL(string: "http://127.0.0.1:\(server.port)")))
             ended = true
         }
-        await waitUntil("the refused load ended") { ended }
+        await until("the refused load ended") { ended }
         #expect(server.requests.isEmpty)
     }
 
@@ -40,7 +41,7 @@ struct NavigationEdgeTests {
             _ = await outcome(of: page.load(URL(string: "\(server.url("/article").absoluteString)#end")))
             ended = true
         }
-        await waitUntil("the fragment load ended") { ended }
+        await until("the fragment load ended") { ended }
         #expect(page.url?.fragment == "end")
         #expect(server.requests.count == 1)
     }
@@ -59,7 +60,7 @@ struct NavigationEdgeTests {
         let page = WebPage(navigationDecider: UpgradingDecider(policy: .automaticFallbackToHTTP))
         let result = await outcome(of: page.load(server.url("/main")))
         #expect(result.error == nil)
-        await waitUntil("the frame showed its page") {
+        await until("the frame showed its page") {
             (try? await page.callJavaScript("return document.querySelector('iframe').contentDocument?.title"))
                 as? String == "Frame"
         }
@@ -77,7 +78,9 @@ struct NavigationEdgeTests {
         _ = await outcome(of: page.load(server.url("/start")))
         var failure: (any Error)?
         var events: [WebPage.NavigationEvent] = []
+        var listening = false
         let watcher = Task { @MainActor in
+            listening = true
             do {
                 for try await event in page.navigations { events.append(event) }
             } catch {
@@ -85,11 +88,11 @@ struct NavigationEdgeTests {
             }
         }
         defer { watcher.cancel() }
-        try await Task.sleep(for: .milliseconds(10))
+        await until("the watcher listens") { listening }
         _ = try await page.evaluateForTesting("location.href = '/slow'")
-        await waitUntil("the slow load started") { events.contains(.startedProvisionalNavigation) }
+        await until("the slow load started") { events.contains(.startedProvisionalNavigation) }
         _ = try await page.evaluateForTesting("location.href = '/quick'")
-        await waitUntil("the quick page finished") { page.title == "quick" && events.last == .finished }
+        await until("the quick page finished") { page.title == "quick" && events.last == .finished }
         #expect(failure == nil, "\(String(describing: failure))")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GLibBridge
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -36,7 +37,7 @@ struct ResponsivenessTests {
         #expect(last.error == nil)
         #expect(page.title == "Shore /after")
         try await page.scroll(to: ScrollPosition(y: 600))
-        await waitUntil("the page scrolled") { page.scrollGeometry?.contentOffset.y == 600 }
+        await until("the page scrolled") { page.scrollGeometry?.contentOffset.y == 600 }
         #expect(page.isWebContentProcessResponsive)
     }
 
@@ -71,7 +72,7 @@ struct ResponsivenessTests {
         }
         print("ResponsivenessTests: unresponsive after \(turns) turns of the main loop; longest gap \(longestGap)")
         #expect(!page.isWebContentProcessResponsive)
-        await waitUntil("observers heard of it") { reported == [true, false] }
+        await until("observers heard of it") { reported == [true, false] }
         #expect(turns > 10, "the app's main loop kept turning while the page hung")
 
         page.terminateWebContentProcess()
@@ -85,7 +86,7 @@ struct ResponsivenessTests {
         let reloaded = await outcome(of: page.reload())
         #expect(reloaded.error == nil)
         #expect(page.title == "Busy")
-        await waitUntil("the new process answers") { page.isWebContentProcessResponsive }
+        await until("the new process answers") { page.isWebContentProcessResponsive }
         #expect(try await page.callJavaScript("return document.title") as? String == "Busy")
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Observation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -18,7 +19,7 @@ struct ScrollTests {
     private func page() async -> WebPage {
         let page = WebPage()
         _ = await outcome(of: page.load(html: Self.tall))
-        await waitUntil("the first geometry") { page.scrollGeometry != nil }
+        await until("the first geometry") { page.scrollGeometry != nil }
         return page
     }
 
@@ -26,15 +27,15 @@ struct ScrollTests {
         let page = WebPage()
         _ = await outcome(of: page.load(html: Self.tall))
         try await page.callJavaScript("scrollTo(0, 300)")
-        try await Task.sleep(for: .milliseconds(300))
+        await never("the page reports unasked", within: .milliseconds(300)) { page.reportedScrollGeometry != nil }
         #expect(page.reportedScrollGeometry == nil, "nothing asked, so the page reported nothing")
 
         #expect(page.scrollGeometry == nil, "the first read starts the reports")
-        await waitUntil("the current document reported") { page.scrollGeometry?.contentOffset.y == 300 }
+        await until("the current document reported") { page.scrollGeometry?.contentOffset.y == 300 }
         // From then on, every document reports, once each.
         _ = await outcome(of: page.load(html: Self.tall + "<p>again</p>"))
         try await page.callJavaScript("scrollTo(0, 100)")
-        await waitUntil("the next document reported") { page.scrollGeometry?.contentOffset.y == 100 }
+        await until("the next document reported") { page.scrollGeometry?.contentOffset.y == 100 }
         #expect(try await page.callJavaScript("return window.__webkitgtkSwiftScrollReporter") == nil)
     }
 
@@ -44,9 +45,9 @@ struct ScrollTests {
         // An observer starts the reports without reading the property.
         var offsets: [CGFloat] = []
         let token = page.onScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { offsets.append($1) }
-        await waitUntil("the first report") { page.reportedScrollGeometry != nil }
+        await until("the first report") { page.reportedScrollGeometry != nil }
         try await page.callJavaScript("scrollTo(0, 300)")
-        await waitUntil("the observer saw the scroll") { offsets.last == 300 }
+        await until("the observer saw the scroll") { offsets.last == 300 }
 
         final class Changes: @unchecked Sendable { var count = 0 }
         let changes = Changes()
@@ -57,7 +58,7 @@ struct ScrollTests {
         }
         #expect(read?.contentOffset.y == 300, "reports no one read are kept")
         try await page.callJavaScript("scrollTo(0, 600)")
-        await waitUntil("Observation told of the change") { changes.count == 1 }
+        await until("Observation told of the change") { changes.count == 1 }
         #expect(page.scrollGeometry?.contentOffset.y == 600)
         _ = token
     }
@@ -75,7 +76,7 @@ struct ScrollTests {
     @Test func visibleRectAndBoundsMoveWithTheScroll() async throws {
         let page = await page()
         try await page.scroll(to: ScrollPosition(y: 500))
-        await waitUntil("the geometry followed") { page.scrollGeometry?.contentOffset.y == 500 }
+        await until("the geometry followed") { page.scrollGeometry?.contentOffset.y == 500 }
         let geometry = try #require(page.scrollGeometry)
         #expect(geometry.visibleRect == CGRect(x: 0, y: 500, width: 1024, height: 768))
         #expect(geometry.bounds == geometry.visibleRect)  // no content insets on WebKitGTK
@@ -99,11 +100,11 @@ struct ScrollTests {
         try await page.scroll(to: ScrollPosition(id: "three", anchor: .top))
         let top = try await page.callJavaScript("return document.getElementById('three').getBoundingClientRect().top")
         #expect((top as? NSNumber)?.doubleValue == 0)
-        await waitUntil("the geometry followed") { page.scrollGeometry?.contentOffset.y == 1800 }
+        await until("the geometry followed") { page.scrollGeometry?.contentOffset.y == 1800 }
         try await page.scroll(to: ScrollPosition(edge: .bottom))
-        await waitUntil("the bottom") { page.scrollGeometry?.contentOffset.y == 3600 - 768 }
+        await until("the bottom") { page.scrollGeometry?.contentOffset.y == 3600 - 768 }
         try await page.scroll(to: ScrollPosition(y: 100))
-        await waitUntil("y = 100") { page.scrollGeometry?.contentOffset.y == 100 }
+        await until("y = 100") { page.scrollGeometry?.contentOffset.y == 100 }
     }
 
     @Test func aMissingOrUnusableIdIsAClearError() async throws {
@@ -128,12 +129,12 @@ struct ScrollTests {
             widths.append($1)
         }
         try await page.scroll(to: ScrollPosition(y: 500))
-        await waitUntil("the action ran") { !changes.isEmpty }
+        await until("the action ran") { !changes.isEmpty }
         #expect(changes.first.map { [$0.0, $0.1] } == [0, 500])
         #expect(widths.isEmpty)  // the width did not change
         token.cancel()
         try await page.scroll(to: ScrollPosition(y: 900))
-        try await Task.sleep(for: .milliseconds(150))
+        await never("the cancelled action runs", within: .milliseconds(150)) { changes.count != 1 }
         #expect(changes.count == 1)
         _ = widthToken
     }
@@ -143,7 +144,7 @@ struct ScrollTests {
         let window = TestWindow(showing: view, width: 800, height: 600)
         defer { window.close() }
         _ = await outcome(of: view.page.load(html: Self.tall))
-        await waitUntil("the first geometry") { view.page.scrollGeometry != nil }
+        await until("the first geometry") { view.page.scrollGeometry != nil }
         var offsets: [CGFloat] = []
         view.webViewOnScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { offsets.append($1) }
         // A person turns the wheel: GDK scroll events on the engine's window.
@@ -161,7 +162,7 @@ struct ScrollTests {
             gtk_widget_event(engine, event)
             gdk_event_free(event)
         }
-        await waitUntil("the wheel scrolled the page") { (offsets.last ?? 0) > 0 }
+        await until("the wheel scrolled the page") { (offsets.last ?? 0) > 0 }
         #expect(view.page.scrollGeometry?.contentOffset.y ?? 0 > 0)
     }
 
@@ -170,8 +171,8 @@ struct ScrollTests {
         var actions = 0
         let token = page.onScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { _, _ in actions += 1 }
         try await page.callJavaScript("for (let i = 1; i <= 1000; i++) window.scrollTo(0, i)")
-        await waitUntil("the last position arrived") { page.scrollGeometry?.contentOffset.y == 1000 }
-        try await Task.sleep(for: .milliseconds(100))
+        await until("the last position arrived") { page.scrollGeometry?.contentOffset.y == 1000 }
+        await never("more than three actions run", within: .milliseconds(100)) { actions > 3 }
         #expect(actions >= 1 && actions <= 3, "\(actions) actions")
         _ = token
     }
@@ -182,7 +183,7 @@ struct ScrollTests {
         let token = page.onScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { offsets.append($1) }
         _ = await outcome(of: page.load(html: Self.tall + "<p>again"))
         try await page.scroll(to: ScrollPosition(y: 250))
-        await waitUntil("the new page reported") { offsets.last == 250 }
+        await until("the new page reported") { offsets.last == 250 }
         _ = token
     }
 
@@ -217,7 +218,7 @@ struct ScrollTests {
             post([0, [999], 1024, 3600, 1024, 768]);
             post([0, 42, 1024, 3600, 1024, 768]);
             """, contentWorld: WebPage.scrollWorld)
-        await waitUntil("the well-formed report arrived") { reports.contains { $0.contentOffset.y == 42 } }
+        await until("the well-formed report arrived") { reports.contains { $0.contentOffset.y == 42 } }
         #expect(reports.allSatisfy { [0, 42].contains($0.contentOffset.y) }, "\(reports)")
         let wellFormed = try #require(reports.first { $0.contentOffset.y == 42 })
         #expect(wellFormed.contentSize == CGSize(width: 1024, height: 3600))

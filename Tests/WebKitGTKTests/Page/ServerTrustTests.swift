@@ -2,6 +2,7 @@ import CWebKitGTK
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -47,7 +48,7 @@ struct ServerTrustTests {
 
         let result = await outcome(of: page.load(server.url("/")))
         #expect(result.events.last == .finished)
-        await waitUntil("the secure page's title") { page.title == "Secure" }
+        await until("the secure page's title") { page.title == "Secure" }
         let trust = try #require(page.serverTrust)
         #expect(trust.problems == [.unknownAuthority])
         #expect(!trust.isTrusted)
@@ -60,7 +61,7 @@ struct ServerTrustTests {
         let validTo = try #require(trust.notValidAfter)
         #expect(validFrom < Date() && Date() < validTo)
         #expect(page.hasOnlySecureContent)
-        await waitUntil("the changes were observed") {
+        await until("the changes were observed") {
             trusts.values == [nil, "CN=lakes.test"] && secure.values == [false, true]
         }
 
@@ -69,7 +70,7 @@ struct ServerTrustTests {
         _ = await outcome(of: page.load(plain.url("/")))
         #expect(page.serverTrust == nil)
         #expect(!page.hasOnlySecureContent)
-        await waitUntil("the change was observed") { trusts.values.last == .some(nil) }
+        await until("the change was observed") { trusts.values.last == .some(nil) }
     }
 
     @Test func anInsecureImageInASecurePageIsInsecureContent() async throws {
@@ -88,10 +89,10 @@ struct ServerTrustTests {
         _ = await outcome(of: page.load(server.url("/mixed")))
         #expect(page.serverTrust != nil)
         // WebKitGTK loads the insecure image; the page reports it.
-        await waitUntil("the image loaded") {
+        await until("the image loaded") {
             (try? await page.callJavaScript("return document.getElementById('dot').naturalWidth") as? Int) == 1
         }
-        await waitUntil("the insecure image was seen") { !page.hasOnlySecureContent }
+        await until("the insecure image was seen") { !page.hasOnlySecureContent }
 
         // A new secure document starts secure again.
         _ = await outcome(of: page.load(server.url("/")))

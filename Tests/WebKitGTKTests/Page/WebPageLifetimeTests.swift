@@ -3,6 +3,7 @@ import Foundation
 import GLibBridge
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -20,7 +21,7 @@ struct WebPageLifetimeTests {
         #expect(first.error == nil)
 
         let slow = page.load(server.url("/slow"))
-        await waitUntil("the slow request reached the server") { server.requests.count >= 2 }
+        await until("the slow request reached the server") { server.requests.count >= 2 }
         page.terminateWebContentProcess()
         let crashed = await outcome(of: slow)
         guard case .webContentProcessTerminated = try #require(crashed.navigationError) else {
@@ -36,7 +37,7 @@ struct WebPageLifetimeTests {
         let recovered = await outcome(of: page.load(server.url("/again")))
         #expect(recovered.error == nil)
         #expect(recovered.events.last == .finished)
-        await waitUntil("the new page's title") { page.title == "Page /again" }
+        await until("the new page's title") { page.title == "Page /again" }
     }
 
     @Test func droppedPagesLeaveNoPageOrEngineViewAlive() async throws {
@@ -62,16 +63,20 @@ struct WebPageLifetimeTests {
             pages.append(WeakPage(page))
             lastPage = page
         }
+        func aliveEngineViews() -> Int {
+            engineViews.filter { reference in
+                guard let object = g_weak_ref_get(reference) else { return false }
+                g_object_unref(object)
+                return true
+            }.count
+        }
         // Let any last engine callbacks run before counting.
-        try await Task.sleep(for: .milliseconds(200))
+        await until("every page and engine view went") {
+            lastPage == nil && pages.allSatisfy { $0.page == nil } && aliveEngineViews() == 0
+        }
         #expect(lastPage == nil)
         #expect(pages.filter { $0.page != nil }.count == 0)
-        let alive = engineViews.filter { reference in
-            guard let object = g_weak_ref_get(reference) else { return false }
-            g_object_unref(object)
-            return true
-        }
-        #expect(alive.count == 0)
+        #expect(aliveEngineViews() == 0)
     }
 
     /// The kinds of object a page, and a view showing it, make.
@@ -102,7 +107,7 @@ struct WebPageLifetimeTests {
         }
         // Each kind was made and counted.
         for kind in Self.pageKinds { #expect(highest[kind, default: 0] > 0, "no \(kind) counted") }
-        await waitUntil("every object the pages made is freed", timeout: .seconds(10)) {
+        await until("every object the pages made is freed", timeout: .seconds(10)) {
             alive().values.allSatisfy { $0 == 0 }
         }
         #expect(alive().filter { $0.value != 0 } == [:])
@@ -116,7 +121,7 @@ struct WebPageLifetimeTests {
         let first = WebWindow(page: WebPage())
         _ = await outcome(of: first.page.load(html: html(title: "First")))
         first.page.close()
-        await waitUntil("the first window closes with its page") { first.isClosed }
+        await until("the first window closes with its page") { first.isClosed }
         let before = LiveObjects.snapshot
         func alive() -> [String: Int] {
             var counts: [String: Int] = [:]
@@ -124,7 +129,7 @@ struct WebPageLifetimeTests {
             return counts
         }
         func allFreed() async {
-            await waitUntil("every object the pages and windows made is freed", timeout: .seconds(20)) {
+            await until("every object the pages and windows made is freed", timeout: .seconds(20)) {
                 alive().values.allSatisfy { $0 == 0 }
             }
         }
@@ -151,7 +156,7 @@ struct WebPageLifetimeTests {
             } else {
                 page.close()  // the window follows its page on the next turn of the loop
             }
-            if let window { await waitUntil("window \(cycle) closes") { window.isClosed } }
+            if let window { await until("window \(cycle) closes") { window.isClosed } }
         }
         for kind in kinds { #expect(highest[kind, default: 0] > 0, "no \(kind) counted") }
         await allFreed()
@@ -191,7 +196,7 @@ struct WebPageLifetimeTests {
         page = nil
         store = nil
         #expect(store == nil)
-        await waitUntil("the store's web context is freed", timeout: .seconds(10)) {
+        await until("the store's web context is freed", timeout: .seconds(10)) {
             LiveObjects.count("WebKitWebContext") == contexts
         }
     }
@@ -199,7 +204,7 @@ struct WebPageLifetimeTests {
     @Test func aClosedPageStillAnswersItsProperties() async throws {
         let page = WebPage()
         _ = await outcome(of: page.load(html: html(title: "Kept")))
-        await waitUntil("the title") { page.title == "Kept" }
+        await until("the title") { page.title == "Kept" }
         page.close()
         page.close()
         #expect(page.isClosed)

@@ -2,6 +2,7 @@ import Foundation
 import FoundationNetworking
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -22,7 +23,7 @@ struct WebPageNavigationTests {
         let result = await outcome(of: page.load(html: html(title: "Hello")))
         #expect(result.error == nil)
         #expect(result.events == [.startedProvisionalNavigation, .committed, .finished])
-        await waitUntil("the title arrived") { page.title == "Hello" }
+        await until("the title arrived") { page.title == "Hello" }
         #expect(page.url == URL(string: "about:blank"))
     }
 
@@ -70,7 +71,7 @@ struct WebPageNavigationTests {
         let server = try slowServer()
         let page = WebPage()
         let sequence = page.load(server.url("/slow"))
-        await waitUntil("the request reached the server") { !server.requests.isEmpty }
+        await until("the request reached the server") { !server.requests.isEmpty }
         page.stopLoading()
         let result = await outcome(of: sequence)
         #expect(result.error == nil)
@@ -81,7 +82,7 @@ struct WebPageNavigationTests {
         let server = try slowServer()
         let page = WebPage()
         let first = page.load(server.url("/slow"))
-        await waitUntil("the request reached the server") { !server.requests.isEmpty }
+        await until("the request reached the server") { !server.requests.isEmpty }
         let second = page.load(html: html(title: "Second"))
         let firstResult = await outcome(of: first)
         let secondResult = await outcome(of: second)
@@ -89,7 +90,7 @@ struct WebPageNavigationTests {
         #expect(!firstResult.events.contains(.finished))
         #expect(secondResult.error == nil)
         #expect(secondResult.events == [.startedProvisionalNavigation, .committed, .finished])
-        await waitUntil("the second page's title") { page.title == "Second" }
+        await until("the second page's title") { page.title == "Second" }
     }
 
     @Test func cancellingTheIteratingTaskStopsTheLoad() async throws {
@@ -97,10 +98,10 @@ struct WebPageNavigationTests {
         let page = WebPage()
         let sequence = page.load(server.url("/slow"))
         let task = Task { await outcome(of: sequence) }
-        await waitUntil("the load started") { page.isLoading && !server.requests.isEmpty }
+        await until("the load started") { page.isLoading && !server.requests.isEmpty }
         task.cancel()
         _ = await task.value
-        await waitUntil("the engine stopped loading") { !page.isLoading }
+        await until("the engine stopped loading") { !page.isLoading }
         #expect(page.title != "Slow")
     }
 
@@ -151,7 +152,7 @@ struct WebPageNavigationTests {
         let server = try slowServer()
         let page = WebPage()
         let sequence = page.load(server.url("/slow"))
-        await waitUntil("the request reached the server") { !server.requests.isEmpty }
+        await until("the request reached the server") { !server.requests.isEmpty }
         page.close()
         let result = await outcome(of: sequence)
         guard case .pageClosed = try #require(result.navigationError) else {

@@ -3,6 +3,7 @@ import Foundation
 import Observation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -86,7 +87,7 @@ struct WebPageStateTests {
     @Test func themeColorFollowsTheMetaTag() async throws {
         let page = WebPage()
         _ = await outcome(of: page.load(html: ##"<meta name="theme-color" content="#336699"><p>blue"##))
-        await waitUntil("the theme color arrived") { page.themeColor != nil }
+        await until("the theme color arrived") { page.themeColor != nil }
         let color = try #require(page.themeColor)
         #expect(abs(color.red - 0x33 / 255.0) < 0.01)
         #expect(abs(color.blue - 0x99 / 255.0) < 0.01)
@@ -99,7 +100,7 @@ struct WebPageStateTests {
             let result = await outcome(of: page.load(server.url("/\(name)")))
             #expect(result.error == nil)
         }
-        await waitUntil("three history items") { page.backForwardList.backList.count == 2 }
+        await until("three history items") { page.backForwardList.backList.count == 2 }
         var list = page.backForwardList
         #expect(list.backList.map(\.url) == [server.url("/one"), server.url("/two")])
         #expect(list.currentItem?.url == server.url("/three"))
@@ -119,7 +120,7 @@ struct WebPageStateTests {
         _ = await outcome(of: page.load(first))
         #expect(page.url == server.url("/one"))
         #expect(page.backForwardList.forwardList.map(\.url) == [server.url("/two"), server.url("/three")])
-        await waitUntil("the item's title") { page.backForwardList.currentItem?.title == "one" }
+        await until("the item's title") { page.backForwardList.currentItem?.title == "one" }
 
         _ = await outcome(of: page.goForward())
         #expect(page.url == server.url("/two"))
@@ -159,7 +160,7 @@ struct WebPageStateTests {
         let startID = page.currentNavigationEvent?.navigationID
         webkit_web_view_evaluate_javascript(
             page.webView, "location.href = '/moved'", -1, nil, nil, nil, nil, nil)
-        await waitUntil("the page-initiated navigation finished") {
+        await until("the page-initiated navigation finished") {
             page.currentNavigationEvent?.event == .finished && page.currentNavigationEvent?.navigationID != startID
         }
         #expect(page.currentNavigationEvent?.cause == .page)

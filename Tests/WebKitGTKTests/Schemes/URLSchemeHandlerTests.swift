@@ -2,6 +2,7 @@ import Foundation
 import FoundationNetworking
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -23,7 +24,7 @@ struct URLSchemeHandlerTests {
         #expect(result.events == [.startedProvisionalNavigation, .committed, .finished])
         let text = try await page.evaluateForTesting("return document.body.textContent")
         #expect(text == "\"onetwothree\"")
-        await waitUntil("the title") { page.title == "Chunks" }
+        await until("the title") { page.title == "Chunks" }
     }
 
     @Test func everyNewEphemeralStoreServesTheScheme() async throws {
@@ -103,7 +104,7 @@ struct URLSchemeHandlerTests {
         _ = await outcome(of: page.load(html: "<p>busy", baseURL: URL(string: "busy://host/")))
         var readWhileBusy: UInt64 = 0
         let sampler = Task { @MainActor in
-            await waitUntil("WebKit began reading") { PageRouter.bytesReadByWebKitForTesting > 0 }
+            await until("WebKit began reading") { PageRouter.bytesReadByWebKitForTesting > 0 }
             // The page is busy for 2 s from its first chunk: sample the first second of it.
             let end = ContinuousClock.now + .seconds(1)
             while ContinuousClock.now < end {
@@ -155,16 +156,16 @@ struct URLSchemeHandlerTests {
         }
         let page = page(["endless": handler])
         page.load(URL(string: "endless://host/stream"))
-        await waitUntil("some chunks were sent") { probe.chunksSent > 5 }
+        await until("some chunks were sent") { probe.chunksSent > 5 }
         switch way {
         case .navigatingAway: page.load(html: "<p>elsewhere")
         case .stopping: page.stopLoading()
         case .closing: page.close()
         }
-        await waitUntil("the handler's iteration ended") { probe.ended }
+        await until("the handler's iteration ended") { probe.ended }
         #expect(probe.cancelled)
         let sent = probe.chunksSent
-        try await Task.sleep(for: .milliseconds(100))
+        await never("the handler sends another chunk", within: .milliseconds(100)) { probe.chunksSent != sent }
         #expect(probe.chunksSent == sent)
     }
 
@@ -207,9 +208,9 @@ struct URLSchemeHandlerTests {
         let silent = FixedHandlerNeverResponding(probe: probe)
         let page = page(["silent": silent])
         page.load(URL(string: "silent://host/"))
-        await waitUntil("the handler was asked") { !probe.requests.isEmpty }
+        await until("the handler was asked") { !probe.requests.isEmpty }
         page.close()
-        await waitUntil("the handler's sequence ended") { probe.ended }
+        await until("the handler's sequence ended") { probe.ended }
         #expect(probe.cancelled)
     }
 
@@ -308,7 +309,7 @@ struct URLSchemeHandlerTests {
         let second = page(["shared": FixedHandler.html(["<title>Second</title>"])])
         _ = await outcome(of: first.load(URL(string: "shared://host/")))
         _ = await outcome(of: second.load(URL(string: "shared://host/")))
-        await waitUntil("both titles") { first.title == "First" && second.title == "Second" }
+        await until("both titles") { first.title == "First" && second.title == "Second" }
     }
 
     @Test func aPageWithoutAHandlerForARegisteredSchemeGetsAnError() async throws {

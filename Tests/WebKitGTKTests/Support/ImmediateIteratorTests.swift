@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -83,10 +84,10 @@ struct ImmediateIteratorTests {
             taken = try await elements.next()
         }
         // The task runs up to its wait in one job of the main actor: once it has asked, it waits.
-        await waitUntil("the task asked") { asking }
+        await until("the task asked") { asking }
         #expect(!probe.cancelled)
         waiting.cancel()
-        await waitUntil("the wait ended") { taken != nil }
+        await until("the wait ended") { taken != nil }
         #expect(taken == .some(nil))
         #expect(probe.cancelled)
     }
@@ -107,7 +108,7 @@ struct ImmediateIteratorTests {
             cancelledByFirst = probe.cancelled
             taken.append(try await elements.next())
         }
-        await waitUntil("both calls returned") { taken.count == 2 }
+        await until("both calls returned") { taken.count == 2 }
         #expect(taken == [1, nil])
         #expect(cancelledByFirst)
         asking.cancel()

@@ -2,6 +2,7 @@ import Foundation
 import GLibBridge
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -39,7 +40,7 @@ struct ScriptMessageHandlerTests {
         let page = page(content)
         _ = await outcome(of: page.load(html: "<p>form", baseURL: URL(string: "https://lakes.example/form")))
         try await page.callJavaScript("window.webkit.messageHandlers.sighting.postMessage('heron')")
-        await waitUntil("the message arrived") { !recorder.messages.isEmpty }
+        await until("the message arrived") { !recorder.messages.isEmpty }
         let message = try #require(recorder.messages.first)
         #expect(message.body as? String == "heron")
         #expect(message.frameInfo.isMainFrame)

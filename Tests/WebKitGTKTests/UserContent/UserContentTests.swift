@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -70,7 +71,7 @@ struct UserContentTests {
         try await page.callJavaScript(
             "window.webkit.messageHandlers.sighting.postMessage({ lake: 'Tahoe', count: 3, seen: true, tags: ['eagle'] })"
         )
-        await waitUntil("the message arrived") { !messages.isEmpty }
+        await until("the message arrived") { !messages.isEmpty }
         let message = try #require(messages.first)
         let body = try #require(message.body as? [String: Any])
         #expect(body["lake"] as? String == "Tahoe")
@@ -115,7 +116,7 @@ struct UserContentTests {
         _ = await outcome(of: page.load(html: "<p>burst"))
         try await page.callJavaScript(
             "for (let i = 0; i < 10000; i++) window.webkit.messageHandlers.count.postMessage(i)")
-        await waitUntil("all messages arrived") { received.count == 10000 }
+        await until("all messages arrived") { received.count == 10000 }
         #expect(received == Array(0..<10000))
     }
 
@@ -131,7 +132,7 @@ struct UserContentTests {
             for (const odd of [cyclic, () => 1, Symbol('x'), undefined, 'x'.repeat(8 * 1024 * 1024), 'last'])
                 try { window.webkit.messageHandlers.any.postMessage(odd) } catch (e) {}
             """)
-        await waitUntil("the last message arrived") { bodies.contains { $0 as? String == "last" } }
+        await until("the last message arrived") { bodies.contains { $0 as? String == "last" } }
         #expect(bodies.contains { ($0 as? String)?.count == 8 * 1024 * 1024 })
         #expect(try await page.callJavaScript("return 1 + 1") as? Int == 2)
     }
@@ -202,7 +203,7 @@ struct UserContentTests {
 
         _ = await outcome(of: page.load(URL(string: "lakes://app/page")))
         try await page.callJavaScript("window.webkit.messageHandlers.only.postMessage('from lakes')")
-        await waitUntil("the lakes message arrived") { !messages.isEmpty }
+        await until("the lakes message arrived") { !messages.isEmpty }
         #expect(messages.map { $0.body as? String } == ["from lakes"])
         let answered = try await page.callJavaScript(
             "return await window.webkit.messageHandlers.onlyReply.postMessage(1)")
@@ -241,7 +242,7 @@ struct UserContentTests {
                 return seen
                 """)
         }
-        await waitUntil("both handlers received every message") {
+        await until("both handlers received every message") {
             bodies["open"]?.count == 8 && bodies["limited"]?.count == 8
         }
         #expect(answers["limited"] == answers["open"])
@@ -262,7 +263,7 @@ struct UserContentTests {
         }
         let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
         _ = await outcome(of: page.load(server.url("/page")))
-        await waitUntil("both messages arrived") { messages.count == 2 }
+        await until("both messages arrived") { messages.count == 2 }
         let page0 = try #require(messages.first { $0.body as? String == "page" })
         let frame = try #require(messages.first { $0.body as? String == "frame" })
         #expect(page0.frameInfo.isMainFrame)

@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -25,12 +26,12 @@ struct FindModifierTests {
         #expect(!view.findNavigator.isPresented)
 
         state.isFinding = true
-        await waitUntil("the bar opened") { view.findNavigator.isPresented }
+        await until("the bar opened") { view.findNavigator.isPresented }
         // The person closes it (Esc does this): the app's state follows.
         view.findNavigator.isPresented = false
-        await waitUntil("the state followed") { !state.isFinding }
+        await until("the state followed") { !state.isFinding }
         view.findNavigator.isPresented = true
-        await waitUntil("the state followed again") { state.isFinding }
+        await until("the state followed again") { state.isFinding }
     }
 
     @Test func findDisabledKeepsTheBarClosed() async throws {
@@ -43,6 +44,6 @@ struct FindModifierTests {
         #expect(!state.isFinding)
         view.findDisabled(false)
         state.isFinding = true
-        await waitUntil("the bar opened") { view.findNavigator.isPresented }
+        await until("the bar opened") { view.findNavigator.isPresented }
     }
 }

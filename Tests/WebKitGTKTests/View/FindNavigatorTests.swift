@@ -2,6 +2,7 @@ import CWebKitGTK
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -28,13 +29,13 @@ struct FindNavigatorTests {
                 "return document.body.innerText.toLowerCase().split('lake').length - 1") as? Int
         view.findNavigator.isPresented = true
         view.findNavigator.bar?.type("lake")  // as typed into the bar's entry
-        await waitUntil("the matches were counted") { view.findNavigator.matchCount != nil }
+        await until("the matches were counted") { view.findNavigator.matchCount != nil }
         #expect(view.findNavigator.matchCount == truth)
         #expect(view.findNavigator.currentMatch == 1)
         #expect(view.findNavigator.statusText == "1 of \(truth ?? -1)")
 
         view.findNavigator.isCaseSensitive = true
-        await waitUntil("the case-sensitive count") { view.findNavigator.matchCount != nil }
+        await until("the case-sensitive count") { view.findNavigator.matchCount != nil }
         let exact =
             try await view.page.callJavaScript("return document.body.innerText.split('lake').length - 1") as? Int
         #expect(view.findNavigator.matchCount == exact)
@@ -46,7 +47,7 @@ struct FindNavigatorTests {
         let find = view.findNavigator
         find.isPresented = true
         find.search("Lake ")
-        await waitUntil("counted") { find.matchCount != nil }
+        await until("counted") { find.matchCount != nil }
         let count = try #require(find.matchCount)
         #expect(count == 4)  // "A lake is", "Lake Baikal", "Lake Tahoe", "Crater Lake fills"
         var seen: [Int] = []
@@ -58,7 +59,10 @@ struct FindNavigatorTests {
         find.previous()
         #expect(find.currentMatch == 4)
         // WebKit selects the current match.
-        try await Task.sleep(for: .milliseconds(50))
+        await until("WebKit selected the match") {
+            let selected = try? await view.page.callJavaScript("return window.getSelection().toString()") as? String
+            return selected?.lowercased() == "lake "
+        }
         let selected = try await view.page.callJavaScript("return window.getSelection().toString()") as? String
         #expect(selected?.lowercased() == "lake ")
     }
@@ -69,14 +73,14 @@ struct FindNavigatorTests {
         let find = view.findNavigator
         find.isPresented = true
         find.search("volcanoes of Mars")
-        await waitUntil("counted") { find.matchCount != nil }
+        await until("counted") { find.matchCount != nil }
         #expect(find.matchCount == 0)
         #expect(find.statusText == "No matches")
         find.next()
         #expect(find.currentMatch == nil)
 
         find.search("lake")
-        await waitUntil("counted") { (find.matchCount ?? 0) > 0 }
+        await until("counted") { (find.matchCount ?? 0) > 0 }
         let entry = try #require(find.bar?.entryWidget)
         g_signal_emit_by_name_shim(entry, "stop-search")
         #expect(!find.isPresented)

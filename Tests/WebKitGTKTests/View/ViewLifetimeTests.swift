@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -30,7 +31,7 @@ struct ViewLifetimeTests {
         // The page can be shown again.
         let again = WebView(page)
         let shown = TestWindow(showing: again, width: 640, height: 480)
-        await waitUntil("the page took the new window's size") {
+        await until("the page took the new window's size") {
             (try? await page.callJavaScript("return innerWidth") as? Int) == 640
         }
         withExtendedLifetime(shown) {}

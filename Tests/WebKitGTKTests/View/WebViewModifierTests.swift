@@ -3,6 +3,7 @@ import Foundation
 import Observation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -133,11 +134,13 @@ struct WebViewModifierTests {
             try await Task.sleep(for: .milliseconds(10))
         }
         if allowed {
-            await waitUntil("the pinch zoomed the page") {
+            await until("the pinch zoomed the page") {
                 (try? await view.page.callJavaScript(scale) as? Double) ?? 1 > 1.5
             }
         } else {
-            try await Task.sleep(for: .milliseconds(500))
+            await never("the pinch zooms the page", within: .milliseconds(500)) {
+                (try? await view.page.callJavaScript(scale) as? Double) != 1
+            }
             #expect(try await view.page.callJavaScript(scale) as? Double == 1)
             let zoom = try #require(view.zoomGesture)
             #expect(gtk_event_controller_get_propagation_phase(zoom) == GTK_PHASE_NONE)

@@ -3,6 +3,7 @@ import Foundation
 import Observation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -28,7 +29,7 @@ struct WebViewScrollTests {
         let view = WebView(WebPage())
         let window = TestWindow(showing: view, width: 800, height: 600)
         _ = await outcome(of: view.page.load(html: html))
-        await waitUntil("the first geometry") { view.page.scrollGeometry?.containerSize.width == 800 }
+        await until("the first geometry") { view.page.scrollGeometry?.containerSize.width == 800 }
         return (view, window)
     }
 
@@ -56,7 +57,7 @@ struct WebViewScrollTests {
     private func waitForOffset(
         _ expected: CGPoint, of page: WebPage, _ what: Comment, sourceLocation: SourceLocation = #_sourceLocation
     ) async {
-        await waitUntil(what, sourceLocation: sourceLocation) {
+        await until(what, sourceLocation: sourceLocation) {
             guard page.scrollGeometry?.contentOffset == expected else { return false }
             return (try? await offset(of: page)) == expected
         }
@@ -106,7 +107,7 @@ struct WebViewScrollTests {
         // "two" spans 0…3000 × 900…1000: its centre goes to the view's centre.
         reader.position.scrollTo(id: "two", anchor: .center)
         let centred = CGPoint(x: 1500 - width / 2, y: 950 - height / 2)
-        await waitUntil("centred") {
+        await until("centred") {
             guard let offset = try? await offset(of: view.page) else { return false }
             return abs(offset.x - centred.x) <= 1 && abs(offset.y - centred.y) <= 1
         }
@@ -115,7 +116,9 @@ struct WebViewScrollTests {
         reader.position.scrollTo(id: "four")  // no anchor: as little as shows it
         await waitForOffset(CGPoint(x: 0, y: 2800 - height), of: view.page, "just shown")
         reader.position.scrollTo(id: "four")  // already shown: stays
-        try await Task.sleep(for: .milliseconds(100))
+        await never("the page scrolls", within: .milliseconds(100)) {
+            (try? await offset(of: view.page)) != CGPoint(x: 0, y: 2800 - height)
+        }
         #expect(try await offset(of: view.page) == CGPoint(x: 0, y: 2800 - height))
     }
 
@@ -140,7 +143,7 @@ struct WebViewScrollTests {
         reader.position.scrollTo(y: 400)
         await waitForOffset(CGPoint(x: 0, y: 400), of: view.page, "y = 400")
         reader.position.scrollTo(id: "nowhere", anchor: .top)
-        await waitUntil("the failure was noted") { view.scrollPositionFollower?.lastFailure != nil }
+        await until("the failure was noted") { view.scrollPositionFollower?.lastFailure != nil }
         #expect(view.scrollPositionFollower?.lastFailure?.position.viewID(type: String.self) == "nowhere")
         #expect(try await offset(of: view.page) == CGPoint(x: 0, y: 400))
         reader.position.scrollTo(id: "two", anchor: .topLeading)  // the view still follows
@@ -181,7 +184,9 @@ struct WebViewScrollTests {
         await waitForOffset(CGPoint(x: 0, y: 300), of: page, "followed while shown")
         window.close()  // the view goes; the page is parked offscreen
         reader.position.scrollTo(y: 900)
-        try await Task.sleep(for: .milliseconds(200))
+        await never("the page follows the gone view", within: .milliseconds(200)) {
+            (try? await offset(of: page).y) != 300
+        }
         #expect(try await offset(of: page).y == 300)
     }
 
@@ -193,7 +198,9 @@ struct WebViewScrollTests {
         view.webViewScrollPosition(binding(to: first))
         view.webViewScrollPosition(binding(to: second))
         first.position.scrollTo(y: 800)
-        try await Task.sleep(for: .milliseconds(200))
+        await never("the page follows the replaced binding", within: .milliseconds(200)) {
+            (try? await offset(of: view.page)) != .zero
+        }
         #expect(try await offset(of: view.page) == .zero)
         second.position.scrollTo(y: 100)
         await waitForOffset(CGPoint(x: 0, y: 100), of: view.page, "the new binding")
@@ -211,9 +218,9 @@ struct WebViewScrollTests {
             }
             .webViewOnScrollGeometryChange(for: CGRect.self, of: \.visibleRect) { _, _ in }
         try await view.page.scroll(to: ScrollPosition(y: 500))
-        await waitUntil("the first change") { changes.count == 1 }
+        await until("the first change") { changes.count == 1 }
         try await view.page.scroll(to: ScrollPosition(y: 900))
-        await waitUntil("the second change") { changes.count == 2 }
+        await until("the second change") { changes.count == 2 }
         #expect(changes == [[0, 500], [500, 900]])
     }
 
@@ -224,7 +231,7 @@ struct WebViewScrollTests {
         var heights: [[CGFloat]] = []
         view.webViewOnScrollGeometryChange(for: CGFloat.self, of: \.contentSize.height) { heights.append([$0, $1]) }
         _ = await outcome(of: view.page.load(html: ScrollTests.tall))
-        await waitUntil("the document's height") { heights.last?.last == 3600 }
+        await until("the document's height") { heights.last?.last == 3600 }
         #expect(heights.first?.first == 0)
     }
 
@@ -234,10 +241,10 @@ struct WebViewScrollTests {
         var whileShown: [CGFloat] = []
         view.webViewOnScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { whileShown.append($1) }
         try await page.scroll(to: ScrollPosition(y: 100))
-        await waitUntil("the shown view's action") { whileShown == [100] }
+        await until("the shown view's action") { whileShown == [100] }
         window.close()  // the view goes, though the object lives on
         try await page.scroll(to: ScrollPosition(y: 600))
-        await waitUntil("the page's geometry") { page.scrollGeometry?.contentOffset.y == 600 }
+        await until("the page's geometry") { page.scrollGeometry?.contentOffset.y == 600 }
         #expect(whileShown == [100])
         view.webViewOnScrollGeometryChange(for: CGFloat.self, of: \.contentOffset.y) { whileShown.append($1) }
         #expect(page.scrollObservers.isEmpty, "a view that no longer shows the page adds no action")

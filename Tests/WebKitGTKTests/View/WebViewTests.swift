@@ -2,6 +2,7 @@ import CWebKitGTK
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -42,7 +43,7 @@ struct WebViewTests {
         gtk_widget_show_all(window)
         _ = await outcome(of: view.page.load(html: html(title: "Embedded")))
         let widget = UnsafeMutablePointer<GtkWidget>(view.gtkWidget)
-        await waitUntil("the paned laid out the view") { gtk_widget_get_allocated_width(widget) > 1 }
+        await until("the paned laid out the view") { gtk_widget_get_allocated_width(widget) > 1 }
         let shownWidth = try await view.page.callJavaScript("return innerWidth") as? Int
         #expect(shownWidth == Int(gtk_widget_get_allocated_width(widget)))
         #expect(shownWidth ?? 0 <= 600)
@@ -56,7 +57,7 @@ struct WebViewTests {
         gtk_window_set_default_size(UnsafeMutablePointer(OpaquePointer(other)), 500, 400)
         gtk_container_add(UnsafeMutablePointer(OpaquePointer(other)), widget)
         gtk_widget_show_all(other)
-        await waitUntil("the page took the new window's width") {
+        await until("the page took the new window's width") {
             (try? await view.page.callJavaScript("return innerWidth") as? Int) == 500
         }
         #expect(view.page.title == "Embedded")
@@ -73,7 +74,7 @@ struct WebViewTests {
 
     @Test func webViewWithURLLoadsIt() async throws {
         let view = WebView(url: URL(string: "about:blank"))
-        await waitUntil("the load finished") { view.page.currentNavigationEvent?.event == .finished }
+        await until("the load finished") { view.page.currentNavigationEvent?.event == .finished }
         #expect(view.page.url == URL(string: "about:blank"))
     }
 

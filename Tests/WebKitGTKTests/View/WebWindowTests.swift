@@ -2,6 +2,7 @@ import CWebKitGTK
 import Foundation
 import TestSupport
 import Testing
+import WebKitGTKTesting
 
 @testable import WebKitGTK
 
@@ -30,11 +31,11 @@ struct WebWindowTests {
         defer { window.close() }
         window.present()
         _ = await outcome(of: window.page.load(html: html(title: "First")))
-        await waitUntil("the first title") { gtkTitle(window) == "First" }
+        await until("the first title") { gtkTitle(window) == "First" }
         _ = await outcome(of: window.page.load(html: html(title: "Second")))
-        await waitUntil("the second title") { gtkTitle(window) == "Second" }
+        await until("the second title") { gtkTitle(window) == "Second" }
         try await window.page.callJavaScript("document.title = 'Set by script'")
-        await waitUntil("the script's title") { gtkTitle(window) == "Set by script" }
+        await until("the script's title") { gtkTitle(window) == "Set by script" }
         #expect(window.title == "Set by script")
     }
 
@@ -44,9 +45,9 @@ struct WebWindowTests {
         #expect(gtkTitle(window) == "Fallback")  // before anything loads
         window.present()
         _ = await outcome(of: window.page.load(html: html(title: "Titled")))
-        await waitUntil("the page's title") { gtkTitle(window) == "Titled" }
+        await until("the page's title") { gtkTitle(window) == "Titled" }
         try await window.page.callJavaScript("document.title = ''")
-        await waitUntil("the app's name again") { gtkTitle(window) == "Fallback" }
+        await until("the app's name again") { gtkTitle(window) == "Fallback" }
         window.appName = "Renamed"
         #expect(gtkTitle(window) == "Renamed")
         _ = await outcome(of: window.page.load(html: "<p>no title"))
@@ -99,7 +100,7 @@ struct WebWindowTests {
         window.present()
         // What the close button does: a delete event, which GTK answers by destroying the window.
         gtk_window_close(UnsafeMutablePointer(window.gtkWindow))
-        await waitUntil("the window closed") { window.isClosed }
+        await until("the window closed") { window.isClosed }
         #expect(closed)
         #expect(!isToplevel(window.gtkWindow))
     }
@@ -114,7 +115,7 @@ struct WebWindowTests {
             weakWindow = window
             weakPage = window.page
         }
-        try await Task.sleep(for: .milliseconds(50))
+        await until("the window shows the page's title") { weakWindow?.title == "Unheld page" }
         #expect(weakWindow?.title == "Unheld page")
         weakWindow?.close()
         #expect(weakWindow == nil)
@@ -128,7 +129,7 @@ struct WebWindowTests {
         window.present()
         _ = await outcome(of: window.page.load(html: html(title: "About to close")))
         window.page.close()
-        await waitUntil("the window closed") { window.isClosed }
+        await until("the window closed") { window.isClosed }
         #expect(closed)
         #expect(!isToplevel(window.gtkWindow))
     }
@@ -145,7 +146,7 @@ struct WebWindowTests {
         #expect(gtk_widget_get_allocated_width(engine) == 800)
         #expect(gtk_widget_get_allocated_height(engine) == 600)
         // The window's bottom-right pixel, read back from the X server, is the page's.
-        await waitUntil("the page painted the window's corner") {
+        await until("the page painted the window's corner") {
             cornerPixel(of: window) == [0, 128, 255]
         }
     }
