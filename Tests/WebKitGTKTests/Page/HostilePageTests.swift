@@ -231,15 +231,22 @@ struct HostilePageTests {
         let page = WebPage(configuration: WebPage.Configuration(userContentController: content))
         _ = await outcome(of: page.load(foreign.url("/foreign")))
         await until("the foreign document posts") { !posted.isEmpty }
-        let postedBefore = posted.count
         let leaving = page.load(allowed.url("/allowed"))
+        // Count from when WebKit started the new navigation, so that a message queued before
+        // the load reached it is not taken for one posted while leaving.
+        await until("the allowed page's navigation starts") {
+            page.currentNavigationEvent?.cause == .request(allowed.url("/allowed"))
+        }
+        let postedBefore = posted.count
         await until("the foreign document posts while the allowed page loads") { posted.count > postedBefore }
         let postedWhileLeaving = posted.count - postedBefore
+        let stillLoading = page.currentNavigationEvent?.event == .startedProvisionalNavigation
         _ = await outcome(of: leaving)
         report(
             "a document being left",
             "\(postedWhileLeaving) posted while the allowed page loaded, \(messages.count) passed")
         #expect(postedWhileLeaving > 0, "the foreign document went on posting")
+        #expect(stillLoading, "it posted before the allowed page committed")
         #expect(messages.count == 0)
         #expect(posted.allSatisfy { $0 == foreign.url("/foreign") }, "each message names the document that posted it")
     }
