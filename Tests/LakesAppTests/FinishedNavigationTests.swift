@@ -49,6 +49,7 @@ struct FinishedNavigationTests {
         page.document = tahoe
         page.currentNavigationEvent = update(2, .finished)
         await until("the follower read again") { read.count > 1 }
+        await never("the follower reads once more", within: .milliseconds(50)) { read.count > 2 }
         #expect(read == [victoria, tahoe])
         withExtendedLifetime(follower) {}
     }
