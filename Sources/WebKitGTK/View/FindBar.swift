@@ -1,4 +1,3 @@
-internal import CWebKitGTK
 import GTK
 
 /// The find bar of a ``FindNavigator``: an entry, a "3 of 12" count, previous and next
@@ -7,7 +6,8 @@ import GTK
 final class FindBar {
     /// The bar, which the view places above the page.
     let searchBar = Gtk.SearchBar()
-    private let entry = Gtk.SearchEntry()
+    /// The entry the reader types into.
+    let entry = Gtk.SearchEntry()
     private let status = Gtk.Label()
     private let caseButton = Gtk.CheckButton("Match _case")
     private let previousButton = Gtk.Button(iconName: "go-up-symbolic")
@@ -105,13 +105,4 @@ final class FindBar {
     func type(_ text: String) {
         entry.text = text
     }
-}
-
-// The tests reach the bar's widgets with GTK's own calls.
-extension FindBar {
-    /// The bar's widget. For tests.
-    var widget: UnsafeMutablePointer<GtkWidget> { searchBar.reference.cast() }
-
-    /// The entry widget, for sending it key events. For tests.
-    var entryWidget: UnsafeMutablePointer<GtkWidget> { entry.reference.cast() }
 }

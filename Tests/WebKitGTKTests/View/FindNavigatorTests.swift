@@ -81,8 +81,8 @@ struct FindNavigatorTests {
 
         find.search("lake")
         await until("counted") { (find.matchCount ?? 0) > 0 }
-        let entry = try #require(find.bar?.entryWidget)
-        g_signal_emit_by_name_shim(entry, "stop-search")
+        let entry = try #require(find.bar?.entry.reference.pointer)
+        g_signal_emit_by_name_shim(UnsafeMutablePointer(entry), "stop-search")
         #expect(!find.isPresented)
         #expect(find.query.isEmpty)
         #expect(find.matchCount == nil)
@@ -95,13 +95,14 @@ struct FindNavigatorTests {
         #expect(find.bar == nil)
         find.isPresented = true
         let bar = try #require(find.bar)
+        let barWidget = UnsafeMutablePointer<GtkWidget>(bar.searchBar.reference.pointer)
         let children = gtk_container_get_children(UnsafeMutablePointer<GtkContainer>(view.gtkWidget))
         defer { g_list_free(children) }
         #expect(g_list_length(children) == 2)
-        #expect(children?.pointee.data == UnsafeMutableRawPointer(bar.widget))
-        #expect(gtk_widget_get_visible(bar.widget) != 0)
+        #expect(children?.pointee.data == UnsafeMutableRawPointer(barWidget))
+        #expect(gtk_widget_get_visible(barWidget) != 0)
         find.isPresented = false
-        #expect(gtk_widget_get_visible(bar.widget) == 0)
+        #expect(gtk_widget_get_visible(barWidget) == 0)
         find.isPresented = true
         #expect(find.bar === bar)
     }
