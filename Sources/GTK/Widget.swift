@@ -125,6 +125,18 @@ extension Gtk {
             }
         }
 
+        /// Stops touchpad pinch events (`GDK_TOUCHPAD_PINCH`) before the widget's own handlers
+        /// see them, for as long as the returned connection lives.
+        ///
+        /// GTK 3 has no switch for a widget's pinch gestures: an `event` handler that claims
+        /// the event is the only way to keep one from zooming.
+        package func stopTouchpadPinches() -> SignalConnection {
+            reference.connect("event") { arguments in
+                guard let event = arguments.pointer(1) else { return false }
+                return gdk_event_get_event_type(UnsafeMutablePointer<GdkEvent>(event)) == GDK_TOUCHPAD_PINCH
+            }
+        }
+
         /// The action the widget activates, as `win.reload` (`gtk_actionable_set_action_name`).
         /// Only for widgets that implement `GtkActionable`, such as buttons.
         package func setAction(_ name: String, target: Variant? = nil) {

@@ -48,10 +48,7 @@ extension WebView {
         if allowed {
             pinchFilter = nil
         } else if pinchFilter == nil {
-            pinchFilter = page.view.connect("event") { arguments in
-                guard let event = arguments.pointer(1) else { return false }
-                return gdk_event_get_event_type(UnsafeMutablePointer<GdkEvent>(event)) == GDK_TOUCHPAD_PINCH
-            }
+            pinchFilter = page.engine.widget.stopTouchpadPinches()
         }
         engineZoomGesture?.isEnabled = allowed
     }
