@@ -125,19 +125,24 @@ enum Trampoline {
         if let data { CallbackBox<PullStreamCallbacks>.release(data) }
     }
 
-    /// A `cairo_write_func_t`: appends what cairo writes to the box's sink. The box is
-    /// released by ``collectCairoStream(_:)`` once cairo is done writing.
-    static let cairoWrite: cairo_write_func_t = { closure, bytes, length in
-        guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+    /// A ``WriteFunction``: appends what it is given to the box's bytes, and returns 0
+    /// (success), or 1 without a closure. The box is released by ``collectWrites(_:)`` once
+    /// the writer is done.
+    static let write: WriteFunction = { closure, bytes, length in
+        guard let closure else { return 1 }
         if let bytes, length > 0 {
-            CallbackBox<CairoStreamSink>.borrow(closure).value.data.append(bytes, count: Int(length))
+            CallbackBox<WrittenBytes>.borrow(closure).value.data.append(bytes, count: Int(length))
         }
-        return CAIRO_STATUS_SUCCESS
+        return 0
     }
 
 }
 
 typealias SignalHandler = @MainActor (SignalArguments) -> SignalResult
+
+/// A C write callback: `int (*)(void *closure, const unsigned char *data, unsigned int
+/// length)`, which returns 0 for success (see ``collectWrites(_:)``).
+package typealias WriteFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UInt32) -> UInt32
 
 /// What a pull stream calls its owner for: a reader waits and nothing is buffered; the
 /// reader went away before the end.

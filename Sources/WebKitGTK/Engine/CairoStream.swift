@@ -1,10 +1,6 @@
-package import CWebKitGTK
+internal import CWebKitGTK
 import Foundation
-
-/// The bytes a cairo stream writer has written so far.
-final class CairoStreamSink {
-    var data = Data()
-}
+import GLibBridge
 
 /// Collects into `Data` what cairo writes to a stream: a PNG from
 /// `cairo_surface_write_to_png_stream`, or a PDF from `cairo_pdf_surface_create_for_stream`.
@@ -18,12 +14,12 @@ final class CairoStreamSink {
 ///
 /// - Returns: Everything cairo wrote.
 /// - Throws: Whatever `body` throws.
-package func collectCairoStream(
+func collectCairoStream(
     _ body: (_ write: cairo_write_func_t, _ closure: UnsafeMutableRawPointer) throws -> Void
 ) rethrows -> Data {
-    let box = CallbackBox(CairoStreamSink())
-    let closure = box.retainedPointer()
-    defer { CallbackBox<CairoStreamSink>.release(closure) }
-    try body(Trampoline.cairoWrite, closure)
-    return box.value.data
+    // cairo's write function returns a `cairo_status_t`, whose success is 0: the bridge's
+    // write callback is that function under its C type.
+    try collectWrites { write, closure in
+        try body(unsafeBitCast(write, to: cairo_write_func_t.self), closure)
+    }
 }
