@@ -20,12 +20,15 @@ extension Gtk {
         /// Holds a widget made elsewhere, such as a web view's own, with a reference of its
         /// own: to place it, show it and destroy it through this layer.
         ///
+        /// The reference is added, not sunk: a widget that is still floating stays so, and
+        /// its floating reference stays its maker's to sink or hand on.
+        ///
         /// A container it is added to does not keep this object: whoever made the widget
         /// keeps it, as it kept it before.
         ///
         /// - Parameter pointer: The widget, as a `GtkWidget *` or any of its subtypes.
         package init(borrowing pointer: OpaquePointer) {
-            reference = GObjectReference(sinking: pointer)
+            reference = GObjectReference(retaining: pointer)
             isBorrowed = true
         }
 
