@@ -70,8 +70,9 @@ struct WebPageLifetimeTests {
                 return true
             }.count
         }
-        // Let any last engine callbacks run before counting.
-        await until("every page and engine view went") {
+        // Let any last engine callbacks run before counting; a page or view still alive after
+        // 2 s is held by something.
+        await until("every page and engine view went", timeout: .seconds(2)) {
             lastPage == nil && pages.allSatisfy { $0.page == nil } && aliveEngineViews() == 0
         }
         #expect(lastPage == nil)
