@@ -8,9 +8,10 @@ import GLibBridge
 /// this module: its API takes and returns Swift types, a ``Widget`` for a widget, and
 /// `OpaquePointer` only where a widget made elsewhere (a web view's) joins the tree.
 ///
-/// A module that also imports `CWebKitGTK` imports it in every file that imports this one:
-/// without it, Swift 6.3 fails to find some of GLib's enum constants (such as
-/// `G_SPAWN_STDOUT_TO_DEV_NULL`) in the module's other files.
+/// A module above imports `CWebKitGTK` only in the files that call C: a file that calls only
+/// this layer imports this module alone, and the files beside it that import `CWebKitGTK`
+/// still find all of GLib's constants (such as `G_SPAWN_STDOUT_TO_DEV_NULL`), in debug and
+/// release builds alike.
 @MainActor
 package enum Gtk {
     private static var initialized = false
