@@ -45,7 +45,7 @@ public final class GLibError: Error, CustomStringConvertible, @unchecked Sendabl
     public var code: Int32 { error.pointee.code }
 
     /// The human-readable message GLib or WebKit gave.
-    public var message: String { error.pointee.message.map { String(cString: $0) } ?? "" }
+    public var message: String { String(optionalCString: error.pointee.message) ?? "" }
 
     /// The message, then the domain and code in parentheses: `"message (domain, code)"`.
     public var description: String { "\(message) (\(domain), \(code))" }

@@ -56,7 +56,7 @@ package struct SignalArguments: @unchecked Sendable {
     package func double(_ index: Int) -> Double { g_value_get_double(value(index)) }
 
     /// A string parameter, copied.
-    package func string(_ index: Int) -> String? { g_value_get_string(value(index)).map { String(cString: $0) } }
+    package func string(_ index: Int) -> String? { String(optionalCString: g_value_get_string(value(index))) }
 }
 
 /// A live connection of a Swift closure to a GObject signal; `disconnect()` ends it.

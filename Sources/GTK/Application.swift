@@ -180,10 +180,9 @@ extension Gtk {
             guard let value = g_variant_dict_lookup_value(UnsafeMutablePointer(dictionary), G_OPTION_REMAINING, nil)
             else { return [] }
             defer { g_variant_unref(value) }
-            var count: gsize = 0
-            guard let strings = g_variant_get_strv(value, &count) else { return [] }
+            guard let strings = g_variant_get_strv(value, nil) else { return [] }
             defer { g_free(strings) }
-            return (0..<Int(count)).compactMap { strings[$0].map { String(cString: $0) } }
+            return [String](nullTerminated: strings)
         }
     }
 }

@@ -31,10 +31,9 @@ extension Gtk {
         /// The strings it holds, if it is an array of strings.
         package var strings: [String]? {
             guard g_variant_is_of_type(pointer, cwk_variant_type_strv()) != 0 else { return nil }
-            var count: gsize = 0
-            guard let strings = g_variant_get_strv(pointer, &count) else { return [] }
+            guard let strings = g_variant_get_strv(pointer, nil) else { return [] }
             defer { g_free(strings) }
-            return (0..<Int(count)).compactMap { strings[$0].map { String(cString: $0) } }
+            return [String](nullTerminated: strings)
         }
 
         /// The string it holds, if it is a string.

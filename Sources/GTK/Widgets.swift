@@ -199,7 +199,7 @@ extension Gtk {
 
         /// Grey text shown while the entry is empty (`gtk_entry_set_placeholder_text`).
         package var placeholder: String {
-            get { gtk_entry_get_placeholder_text(cast()).map { String(cString: $0) } ?? "" }
+            get { String(optionalCString: gtk_entry_get_placeholder_text(cast())) ?? "" }
             set { gtk_entry_set_placeholder_text(cast(), newValue) }
         }
 
@@ -312,7 +312,7 @@ extension Gtk {
 
         /// The name of the child shown (`gtk_stack_set_visible_child_name`).
         package var visibleChildName: String? {
-            get { gtk_stack_get_visible_child_name(cast()).map { String(cString: $0) } }
+            get { String(optionalCString: gtk_stack_get_visible_child_name(cast())) }
             set { if let newValue { gtk_stack_set_visible_child_name(cast(), newValue) } }
         }
     }

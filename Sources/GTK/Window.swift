@@ -25,7 +25,7 @@ extension Gtk {
 
         /// The title the desktop shows (`gtk_window_set_title`).
         package var title: String {
-            get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+            get { String(optionalCString: gtk_window_get_title(window)) ?? "" }
             set { gtk_window_set_title(window, newValue) }
         }
 
@@ -129,13 +129,13 @@ extension Gtk {
 
         /// The title (`gtk_header_bar_set_title`).
         package var title: String {
-            get { gtk_header_bar_get_title(cast()).map { String(cString: $0) } ?? "" }
+            get { String(optionalCString: gtk_header_bar_get_title(cast())) ?? "" }
             set { gtk_header_bar_set_title(cast(), newValue) }
         }
 
         /// The line under the title; nil or empty for none (`gtk_header_bar_set_subtitle`).
         package var subtitle: String? {
-            get { gtk_header_bar_get_subtitle(cast()).map { String(cString: $0) } }
+            get { String(optionalCString: gtk_header_bar_get_subtitle(cast())) }
             set { gtk_header_bar_set_subtitle(cast(), newValue?.isEmpty == false ? newValue : nil) }
         }
 

@@ -53,8 +53,8 @@ extension WebPage {
             g_object_get_property(object, "certificate-pem", &pem)
             certificatePEM = String(optionalCString: g_value_get_string(&pem)) ?? ""
             g_value_unset(&pem)
-            subjectName = Self.take(g_tls_certificate_get_subject_name(certificate))
-            issuerName = Self.take(g_tls_certificate_get_issuer_name(certificate))
+            subjectName = String(ownedCString: g_tls_certificate_get_subject_name(certificate))
+            issuerName = String(ownedCString: g_tls_certificate_get_issuer_name(certificate))
             notValidBefore = Self.take(g_tls_certificate_get_not_valid_before(certificate))
             notValidAfter = Self.take(g_tls_certificate_get_not_valid_after(certificate))
             var names: [String] = []
@@ -69,11 +69,6 @@ extension WebPage {
             }
             dnsNames = names
             problems = TLSCertificateError.Problems(rawValue: flags.rawValue)
-        }
-
-        private static func take(_ text: UnsafeMutablePointer<gchar>?) -> String? {
-            defer { g_free(text) }
-            return text.map { String(cString: $0) }
         }
 
         private static func take(_ time: OpaquePointer?) -> Date? {
