@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "fuzz-path-resolution", dependencies: ["WebKitGTK", "FuzzSupport"], path: "fuzz/path-resolution"),
         .executableTarget(
-            name: "fuzz-message-body", dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK", "FuzzSupport"],
+            name: "fuzz-message-body", dependencies: ["WebKitGTK", "CWebKitGTK", "FuzzSupport"],
             path: "fuzz/message-body"),
         .executableTarget(
             name: "fuzz-link-policy", dependencies: ["LakesApp", "FuzzSupport"], path: "fuzz/link-policy"),
