@@ -1,12 +1,14 @@
 #if canImport(Testing)
     import Observation
+    import Synchronization
     import Testing
 
     // Tests wait for what they expect, never for a fixed time: a fixed time is too short on a
     // loaded machine and wasted on a fast one. These two waits let the main loop turn (and
     // with it WebKit) while they wait, and they look again as soon as anything the condition
     // reads through Observation changes, or every few milliseconds for state that is not
-    // observable: a handler's array, a process, a file.
+    // observable: a handler's array, a process, a file. A cancelled test task ends a wait at
+    // once, with an issue, rather than looking again until the deadline.
 
     /// Waits until `condition` holds, letting the main loop run, and records an issue naming
     /// `what` if it does not hold within `timeout`.
@@ -35,7 +37,8 @@
     ///   - isolation: Where `condition` runs: the caller's actor, usually the main actor.
     ///   - sourceLocation: Where a failure is reported. Default: the call.
     ///   - condition: Whether the event has happened; what it throws ends the wait.
-    /// - Returns: Whether the condition held before the timeout.
+    /// - Returns: Whether the condition held before the timeout (false, with an issue, if
+    ///   the task is cancelled first).
     @discardableResult
     public func until<Failure: Error>(
         _ what: Comment, timeout: Duration = .seconds(20), checkingEvery interval: Duration = .milliseconds(10),
@@ -43,9 +46,14 @@
         sourceLocation: SourceLocation = #_sourceLocation, _ condition: () throws(Failure) -> Bool
     ) async throws(Failure) -> Bool {
         let deadline = ContinuousClock.now + timeout
+        let change = ChangeSignal()
+        defer { change.end() }
         while true {
-            let change = ChangeSignal()
-            if try change.tracking(condition) { return true }
+            if try change.reading(condition) { return true }
+            guard !Task.isCancelled else {
+                Issue.record("cancelled while waiting: \(what)", sourceLocation: sourceLocation)
+                return false
+            }
             guard ContinuousClock.now < deadline else {
                 Issue.record("timed out waiting: \(what)", sourceLocation: sourceLocation)
                 return false
@@ -73,7 +81,8 @@
     ///   - isolation: Where `condition` runs: the caller's actor, usually the main actor.
     ///   - sourceLocation: Where a failure is reported. Default: the call.
     ///   - condition: Whether the event has happened; what it throws ends the wait.
-    /// - Returns: Whether the condition held before the timeout.
+    /// - Returns: Whether the condition held before the timeout (false, with an issue, if
+    ///   the task is cancelled first).
     @discardableResult
     public func until<Failure: Error>(
         _ what: Comment, timeout: Duration = .seconds(20), checkingEvery interval: Duration = .milliseconds(10),
@@ -83,6 +92,10 @@
         let deadline = ContinuousClock.now + timeout
         while true {
             if try await condition() { return true }
+            guard !Task.isCancelled else {
+                Issue.record("cancelled while waiting: \(what)", sourceLocation: sourceLocation)
+                return false
+            }
             guard ContinuousClock.now < deadline else {
                 Issue.record("timed out waiting: \(what)", sourceLocation: sourceLocation)
                 return false
@@ -112,7 +125,8 @@
     ///   - isolation: Where `condition` runs: the caller's actor, usually the main actor.
     ///   - sourceLocation: Where a failure is reported. Default: the call.
     ///   - condition: Whether the unwanted event has happened; what it throws ends the wait.
-    /// - Returns: Whether the window passed without the event.
+    /// - Returns: Whether the window passed without the event (false, with an issue, if the
+    ///   task is cancelled first).
     @discardableResult
     public func never<Failure: Error>(
         _ what: Comment, within window: Duration, checkingEvery interval: Duration = .milliseconds(10),
@@ -120,10 +134,15 @@
         sourceLocation: SourceLocation = #_sourceLocation, _ condition: () throws(Failure) -> Bool
     ) async throws(Failure) -> Bool {
         let end = ContinuousClock.now + window
+        let change = ChangeSignal()
+        defer { change.end() }
         while true {
-            let change = ChangeSignal()
-            if try change.tracking(condition) {
+            if try change.reading(condition) {
                 Issue.record("happened within \(window): \(what)", sourceLocation: sourceLocation)
+                return false
+            }
+            guard !Task.isCancelled else {
+                Issue.record("cancelled before \(window) passed: \(what)", sourceLocation: sourceLocation)
                 return false
             }
             let left = end - ContinuousClock.now
@@ -150,7 +169,8 @@
     ///   - isolation: Where `condition` runs: the caller's actor, usually the main actor.
     ///   - sourceLocation: Where a failure is reported. Default: the call.
     ///   - condition: Whether the unwanted event has happened; what it throws ends the wait.
-    /// - Returns: Whether the window passed without the event.
+    /// - Returns: Whether the window passed without the event (false, with an issue, if the
+    ///   task is cancelled first).
     @discardableResult
     public func never<Failure: Error>(
         _ what: Comment, within window: Duration, checkingEvery interval: Duration = .milliseconds(10),
@@ -163,44 +183,66 @@
                 Issue.record("happened within \(window): \(what)", sourceLocation: sourceLocation)
                 return false
             }
+            guard !Task.isCancelled else {
+                Issue.record("cancelled before \(window) passed: \(what)", sourceLocation: sourceLocation)
+                return false
+            }
             let left = end - ContinuousClock.now
             guard left > .zero else { return true }
             try? await Task.sleep(for: min(left, interval))
         }
     }
 
-    /// One look at a condition: what it read through Observation, and a wait that ends when
-    /// any of that changes.
-    private struct ChangeSignal {
+    /// The looks of one wait at its condition: what they read through Observation, and a
+    /// wait that ends when any of that changes.
+    ///
+    /// Observation keeps a registration on each property read until that property changes,
+    /// so a wait registers once and again only after the registration fired: registering
+    /// at every look would leave one behind per look. A look that does not register still
+    /// reads the condition; what it reads for the first time (past a `&&` that was false)
+    /// is then seen by the next look, a few milliseconds later.
+    private final class ChangeSignal: Sendable {
         private let changes: AsyncStream<Void>
         private let changed: AsyncStream<Void>.Continuation
+        /// Whether a registration is waiting for a change.
+        private let registered = Mutex(false)
 
         init() {
             (changes, changed) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
         }
 
-        /// Reads `condition`, noting what it reads.
-        func tracking<Failure: Error>(_ condition: () throws(Failure) -> Bool) throws(Failure) -> Bool {
-            let changed = changed
+        /// Reads `condition`, noting what it reads unless a registration is still waiting.
+        func reading<Failure: Error>(_ condition: () throws(Failure) -> Bool) throws(Failure) -> Bool {
+            let register = registered.withLock { registered in
+                defer { registered = true }
+                return !registered
+            }
+            guard register else { return try condition() }
             // Observation's `apply` cannot throw: carry the error out in a `Result`.
             let result = withObservationTracking {
                 Result { () throws(Failure) -> Bool in try condition() }
-            } onChange: {
+            } onChange: { [self] in
+                registered.withLock { $0 = false }
                 changed.yield()
             }
             return try result.get()
         }
 
-        /// Returns once something the condition read changed, or after `interval`.
+        /// Returns once something the condition read changed, after `interval`, or at once
+        /// when the task is cancelled.
         func wait(atMost interval: Duration, isolation: isolated (any Actor)? = #isolation) async {
             let changed = changed
             let timer = Task {
-                try? await Task.sleep(for: interval)
+                guard (try? await Task.sleep(for: interval)) != nil else { return }
                 changed.yield()
             }
+            defer { timer.cancel() }
             var iterator = changes.makeAsyncIterator()
             _ = await iterator.next(isolation: isolation)
-            timer.cancel()
+        }
+
+        /// Ends the waits; a registration still waiting then changes nothing.
+        func end() {
             changed.finish()
         }
     }
