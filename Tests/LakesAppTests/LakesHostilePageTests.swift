@@ -91,7 +91,9 @@ struct LakesHostilePageTests {
         defer { window.close() }
         decider.willLoad(attacker.url("/storm"))
         _ = await outcome(of: page.load(attacker.url("/storm")))
-        try await Task.sleep(for: .milliseconds(300))
+        // The click lands on a laid-out, painted page: two animation frames have passed.
+        try await page.callJavaScript(
+            "await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
         let meter = StallMeter()
         click(in: page, x: 100, y: 100)
         await never("a second URL is handed to the browser", within: .seconds(3)) { recorder.opened.count > 1 }

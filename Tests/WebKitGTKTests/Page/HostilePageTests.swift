@@ -370,7 +370,9 @@ struct HostilePageTests {
 
         // At a click, each request reaches the decider, and an allowed one loads in this page.
         _ = await outcome(of: page.load(opener.url("/clicked")))
-        try await Task.sleep(for: .milliseconds(300))
+        // The click lands on a laid-out, painted page: two animation frames have passed.
+        try await page.callJavaScript(
+            "await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
         let meter = StallMeter()
         click(in: page, x: 100, y: 100)
         await until("the requests were decided") { decider.actions.filter { $0.target == nil }.count == 1000 }

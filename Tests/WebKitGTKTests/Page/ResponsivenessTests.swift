@@ -53,9 +53,13 @@ struct ResponsivenessTests {
         let follower = ObservationLoop(read: { page.isWebContentProcessResponsive }) { reported.append($0) }
         defer { follower.stop() }
 
-        // The loop starts once the call has returned; the key press starts WebKit's clock.
-        try await page.callJavaScript("setTimeout(() => { for (;;) {} }, 200)")
-        try await Task.sleep(for: .milliseconds(500))
+        // The page says so as it starts the loop (a message leaves before the loop begins);
+        // the key press then starts WebKit's clock.
+        var looping = false
+        page.configuration.userContentController.addScriptMessageHandler(name: "looping") { _ in looping = true }
+        try await page.callJavaScript(
+            "setTimeout(() => { window.webkit.messageHandlers.looping.postMessage(1); for (;;) {} }, 200)")
+        await until("the page is in its loop") { looping }
         let navigations = page.navigations
         pressDownKey(in: page)
         // The main loop keeps running while the page hangs: count its turns and the longest
