@@ -201,10 +201,14 @@ extension WebPage {
     }
 
     private func loadItem(_ item: BackForwardList.Item, as cause: NavigationCause = .backForward) -> NavigationEvents {
-        let stream = tracker.begin(cause, url: item.url.absoluteString)
-        if !tracker.isClosed {
-            webkit_web_view_go_to_back_forward_list_item(webView, item.handle.cast())
-        }
+        go(to: item.handle.cast(), url: item.url.absoluteString, as: cause)
+    }
+
+    private func go(
+        to item: UnsafeMutablePointer<WebKitBackForwardListItem>, url: String?, as cause: NavigationCause
+    ) -> NavigationEvents {
+        let stream = tracker.begin(cause, url: url)
+        if !tracker.isClosed { webkit_web_view_go_to_back_forward_list_item(webView, item) }
         return stream
     }
 
@@ -216,8 +220,7 @@ extension WebPage {
     ///   back to (``canGoBack`` is false).
     @discardableResult
     public func goBack() -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
-        guard let item = backForwardList.backList.last else { return tracker.refuse(nil) }
-        return loadItem(item)
+        startGoing(back: true)
     }
 
     /// Goes one page forward, if there is one: the first item of the forward list.
@@ -228,8 +231,19 @@ extension WebPage {
     ///   forward to (``canGoForward`` is false).
     @discardableResult
     public func goForward() -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
-        guard let item = backForwardList.forwardList.first else { return tracker.refuse(nil) }
-        return loadItem(item)
+        startGoing(back: false)
+    }
+
+    /// Goes to the engine's back or forward item as it is now: asked of the engine at the
+    /// call, never of a list read earlier, and whether or not Foundation can parse its URL.
+    func startGoing(back: Bool) -> NavigationEvents {
+        guard !tracker.isClosed else { return tracker.refuse(nil) }
+        let list = webkit_web_view_get_back_forward_list(webView)
+        guard
+            let item = back
+                ? webkit_back_forward_list_get_back_item(list) : webkit_back_forward_list_get_forward_item(list)
+        else { return tracker.refuse(nil) }
+        return go(to: item, url: String(optionalCString: webkit_back_forward_list_item_get_uri(item)), as: .backForward)
     }
 
     /// Loads the current document again and returns the events of that navigation.
