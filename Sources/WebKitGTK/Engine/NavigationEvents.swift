@@ -8,6 +8,10 @@ struct NavigationEvents: AsyncSequence, Sendable {
     typealias Element = WebPage.NavigationEvent
     typealias Failure = any Error
 
+    /// The navigation these are the events of, as its updates name it. Nil for a load
+    /// refused before it reached the engine (an invalid URL, a POST, nothing to go back to,
+    /// a closed page): no navigation exists and no update is ever published for it.
+    let navigationID: WebPage.NavigationID?
     let stream: AsyncThrowingStream<WebPage.NavigationEvent, any Error>
     let cancel: @Sendable () -> Void
 

@@ -98,14 +98,14 @@ final class NavigationTracker {
         if let url { navigation.urls.insert(Self.key(url)) }
         if isClosed {
             continuation.finish(throwing: WebPage.NavigationError.pageClosed)
-            return NavigationEvents(stream: stream, cancel: {})
+            return NavigationEvents(navigationID: nil, stream: stream, cancel: {})
         }
         supersedeOpenNavigations()
         navigation.isSameDocument = sameDocument
         pending = navigation
         onPending()
         let id = navigation.id
-        return NavigationEvents(stream: stream) { [weak self] in
+        return NavigationEvents(navigationID: id, stream: stream) { [weak self] in
             Task { @MainActor in self?.abandon(id) }
         }
     }
@@ -115,7 +115,7 @@ final class NavigationTracker {
     func refuse(_ error: (any Error)?) -> NavigationEvents {
         let (stream, continuation) = AsyncThrowingStream<WebPage.NavigationEvent, any Error>.makeStream()
         continuation.finish(throwing: isClosed ? WebPage.NavigationError.pageClosed : error)
-        return NavigationEvents(stream: stream, cancel: {})
+        return NavigationEvents(navigationID: nil, stream: stream, cancel: {})
     }
 
     // MARK: Engine signals

@@ -230,6 +230,7 @@ public final class WebPage {
             page.endNavigationWatch()
             page.fullscreenState = .notInFullscreen
             page.tracker.processTerminated()
+            page.navigationObservers.terminations.forEach { $0() }
             // Every `navigations` sequence ends with it, as on Apple's platforms, whether or
             // not a navigation was under way.
             page.finishEventObservers(throwing: NavigationError.webContentProcessTerminated)
