@@ -8,6 +8,8 @@ import GLibBridge
 ///
 /// - A load asked for through the API waits as `pending` until the engine's next
 ///   `started`; any other `started` is a navigation the page began itself.
+/// - A `started` that may be a superseded load's is held as uncertain until the next
+///   signal says whose it is (see ``started(url:)``).
 /// - A navigation that is superseded by a newer one, stopped, or cancelled by its caller
 ///   has its sequence ended at once and is kept as `retired`, because the engine can still
 ///   report its cancellation and `finished` after the next navigation began. That holds
@@ -31,6 +33,8 @@ final class NavigationTracker {
         var urls: Set<String> = []
         /// Whether the engine reported its start.
         var started = false
+        /// Whether the engine may still report its start: not once it started a newer load.
+        var mayStart = true
         var committed = false
         var failed = false
         /// Whether its load failed and is being tried again elsewhere as the same navigation.
@@ -70,6 +74,9 @@ final class NavigationTracker {
     private(set) var pending: Navigation?
     private(set) var active: Navigation?
     private var retired: [Navigation] = []
+    /// A `started` that came while `pending` waited and a superseded load could still start,
+    /// with the URL it was reported with: whose it is, the next signal tells.
+    private var uncertainStart: (url: String?, superseded: Navigation)?
     private var nextID: UInt64 = 1
     private(set) var isClosed = false
 
@@ -85,19 +92,20 @@ final class NavigationTracker {
     /// A navigation still pending or active is superseded: its sequence ends now.
     func begin(_ cause: WebPage.NavigationCause, url: String?, sameDocument: Bool = false) -> NavigationEvents {
         settlePendingFinish()
+        settleUncertainStart(asPendings: false)
         let (stream, continuation) = AsyncThrowingStream<WebPage.NavigationEvent, any Error>.makeStream()
         let navigation = Navigation(id: makeID(), cause: cause, continuation: continuation)
         if let url { navigation.urls.insert(Self.key(url)) }
         if isClosed {
             continuation.finish(throwing: WebPage.NavigationError.pageClosed)
-            return NavigationEvents(stream: stream, cancel: {})
+            return NavigationEvents(navigationID: nil, stream: stream, cancel: {})
         }
         supersedeOpenNavigations()
         navigation.isSameDocument = sameDocument
         pending = navigation
         onPending()
         let id = navigation.id
-        return NavigationEvents(stream: stream) { [weak self] in
+        return NavigationEvents(navigationID: id, stream: stream) { [weak self] in
             Task { @MainActor in self?.abandon(id) }
         }
     }
@@ -107,21 +115,38 @@ final class NavigationTracker {
     func refuse(_ error: (any Error)?) -> NavigationEvents {
         let (stream, continuation) = AsyncThrowingStream<WebPage.NavigationEvent, any Error>.makeStream()
         continuation.finish(throwing: isClosed ? WebPage.NavigationError.pageClosed : error)
-        return NavigationEvents(stream: stream, cancel: {})
+        return NavigationEvents(navigationID: nil, stream: stream, cancel: {})
     }
 
     // MARK: Engine signals
 
+    /// The engine started a load. WebKitGTK names no load, and the view's URI is the newest
+    /// load asked for from the moment it is asked for; so while a load waits, a `started`
+    /// may be its own or a superseded load's late start. The next signal decides: a
+    /// `finished` or another `started` makes it the superseded load's; a redirect, commit
+    /// or failure other than that load's cancellation, the waiting load's.
     func started(url: String?) {
         settlePendingFinish()
+        settleUncertainStart(asPendings: false)
         if let pending, let url, startBelongsToSupersededLoad(url: Self.key(url), pending: pending) { return }
+        if pending != nil, let superseded = retired.last(where: { !$0.started && $0.mayStart }) {
+            uncertainStart = (url, superseded)
+            return
+        }
+        begin(startOf: pending, url: url)
+    }
+
+    /// Makes `navigation` (or, for nil, a new one the page began) the active one, started.
+    private func begin(startOf navigation: Navigation?, url: String?) {
         if let active {
             retire(active)  // the page began another navigation before this one finished
         }
-        let navigation = pending ?? Navigation(id: makeID(), cause: .page, continuation: nil)
-        pending = nil
+        let navigation = navigation ?? Navigation(id: makeID(), cause: .page, continuation: nil)
+        if pending === navigation { pending = nil }
         if let url { navigation.urls.insert(Self.key(url)) }
         navigation.started = true
+        // The engine starts loads in the order it is given them: an older one no longer can.
+        for older in retired where !older.started { older.mayStart = false }
         active = navigation
         if navigation.retrying {
             navigation.retrying = false
@@ -133,6 +158,7 @@ final class NavigationTracker {
 
     func redirected(url: String?) {
         settlePendingFinish()
+        settleUncertainStart(asPendings: true)
         guard let active else { return }
         if let url { active.urls.insert(Self.key(url)) }
         deliver(.receivedServerRedirect, to: active)
@@ -140,6 +166,7 @@ final class NavigationTracker {
 
     func committed(url: String?) {
         settlePendingFinish()
+        settleUncertainStart(asPendings: true)
         guard let active else { return }
         if let url { active.urls.insert(Self.key(url)) }
         active.committed = true
@@ -150,9 +177,11 @@ final class NavigationTracker {
     func failed(url: String?, beforeCommit: Bool, isCancellation: Bool, error: any Error) {
         settlePendingFinish()
         if isCancellation, let url, let index = retired.firstIndex(where: { $0.urls.contains(Self.key(url)) }) {
+            // A superseded load's cancellation; an uncertain start stays so until the next signal.
             retired[index].failed = true
             return
         }
+        settleUncertainStart(asPendings: true)
         guard let active, !active.failed else { return }
         if isCancellation && beforeCommit {
             // The engine cancelled it for a navigation the page began (a script setting
@@ -177,6 +206,9 @@ final class NavigationTracker {
 
     func finished() {
         settlePendingFinish()
+        // A load finishes only after it committed or failed: a start just before this one
+        // was a superseded load's, which failed.
+        settleUncertainStart(asPendings: false)
         finishPending = true
         finishGeneration += 1
         let generation = finishGeneration
@@ -203,11 +235,22 @@ final class NavigationTracker {
         if let index = retired.firstIndex(where: \.started) { retired.remove(at: index) }
     }
 
+    /// Settles an uncertain start as the pending load's, or as the superseded load's.
+    private func settleUncertainStart(asPendings: Bool) {
+        guard let start = uncertainStart else { return }
+        uncertainStart = nil
+        if asPendings, let pending {
+            begin(startOf: pending, url: start.url)
+        } else {
+            start.superseded.started = true
+        }
+    }
+
     /// Whether a `started` for `url` (a key), arriving while `pending` waits for its own,
     /// is the late start of a load superseded before the engine reported it.
     private func startBelongsToSupersededLoad(url: String, pending: Navigation) -> Bool {
         guard !pending.urls.isEmpty, !pending.urls.contains(url),
-            let superseded = retired.last(where: { !$0.started && $0.urls.contains(url) })
+            let superseded = retired.last(where: { !$0.started && $0.mayStart && $0.urls.contains(url) })
         else { return false }
         superseded.started = true
         return true
@@ -217,6 +260,7 @@ final class NavigationTracker {
     /// one the API is waiting for, it will never start, so its sequence ends now.
     func refused(url: String?) {
         settlePendingFinish()
+        settleUncertainStart(asPendings: false)
         guard let pending, url == nil || pending.urls.contains(Self.key(url!)) || pending.urls.isEmpty else { return }
         pending.end()
         self.pending = nil
@@ -229,6 +273,7 @@ final class NavigationTracker {
     /// - Returns: false when there is no such navigation to try again.
     func retryActive(at url: String) -> Bool {
         settlePendingFinish()
+        settleUncertainStart(asPendings: true)
         guard let active, !active.committed, !active.failed else { return false }
         self.active = nil
         active.urls.insert(Self.key(url))
@@ -257,9 +302,7 @@ final class NavigationTracker {
     /// path after a host.
     ///
     /// Read from the text itself: `URLComponents` runs a host through IDNA, which loads
-    /// ICU's data into the process for the first URL a page loads. Both sides of a match
-    /// come from a `URL` or from WebKit, so they are already encoded; a host written with
-    /// percent escapes (`ex%61mple.org`), which `URLComponents` decoded, is kept as written.
+    /// ICU's data. Both sides come from a `URL` or from WebKit, so are already encoded.
     nonisolated static func key(_ url: String) -> String {
         guard let text = URLText(url) else { return url }
         let scheme = text.scheme.lowercased()
@@ -273,6 +316,7 @@ final class NavigationTracker {
     /// The web process ended: every open navigation fails.
     func processTerminated() {
         settlePendingFinish()
+        uncertainStart = nil
         for navigation in [pending, active].compactMap({ $0 }) {
             onUpdate(
                 .init(
@@ -289,12 +333,14 @@ final class NavigationTracker {
     /// `stopLoading()`: the open navigations end now; the engine's late signals are absorbed.
     func stopped() {
         settlePendingFinish()
+        settleUncertainStart(asPendings: false)
         supersedeOpenNavigations()
     }
 
     /// The page closed: every open navigation throws `pageClosed`, and later loads too.
     func close() {
         settlePendingFinish()
+        uncertainStart = nil
         isClosed = true
         for navigation in [pending, active].compactMap({ $0 }) {
             navigation.continuation?.finish(throwing: WebPage.NavigationError.pageClosed)
@@ -309,6 +355,7 @@ final class NavigationTracker {
 
     private func abandon(_ id: WebPage.NavigationID) {
         settlePendingFinish()
+        settleUncertainStart(asPendings: false)
         guard pending?.id == id || active?.id == id else { return }
         supersedeOpenNavigations()
         onAbandon()
@@ -350,45 +397,3 @@ final class NavigationTracker {
         return WebPage.NavigationID(value: nextID)
     }
 }
-
-/// The events of one navigation, as a load returns them.
-///
-/// Dropping the sequence leaves the navigation running (loads are fire-and-forget when
-/// their result is discarded); cancelling a task that is iterating it stops the navigation.
-struct NavigationEvents: AsyncSequence, Sendable {
-    typealias Element = WebPage.NavigationEvent
-    typealias Failure = any Error
-
-    let stream: AsyncThrowingStream<WebPage.NavigationEvent, any Error>
-    let cancel: @Sendable () -> Void
-
-    func makeAsyncIterator() -> Iterator {
-        Iterator(base: ImmediateIterator(stream.makeAsyncIterator()), cancel: cancel)
-    }
-
-    struct Iterator: AsyncIteratorProtocol {
-        /// Takes an event that is already waiting without leaving the caller's thread.
-        let base: ImmediateIterator<AsyncThrowingStream<WebPage.NavigationEvent, any Error>.Iterator>
-        let cancel: @Sendable () -> Void
-
-        mutating func next() async throws -> WebPage.NavigationEvent? {
-            try await next(isolation: nil)
-        }
-
-        /// The next event, awaited in the caller's isolation.
-        mutating func next(
-            isolation actor: isolated (any Actor)?
-        ) async throws(any Error) -> WebPage.NavigationEvent? {
-            let cancel = self.cancel
-            return try await withTaskCancellationHandler {
-                try await base.next(isolation: actor)
-            } onCancel: {
-                cancel()
-            }
-        }
-    }
-}
-
-// Copies of an iterator share its ``ImmediateIterator``, which one task at a time may use.
-@available(*, unavailable)
-extension NavigationEvents.Iterator: Sendable {}

@@ -25,8 +25,13 @@ extension WebPage {
     ///   ``NavigationError/webContentProcessTerminated`` and ``NavigationError/pageClosed``.
     @discardableResult
     public func load(_ url: URL?) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
+        startLoad(url)
+    }
+
+    /// ``load(_:)-(URL?)``, returning the sequence with its navigation's identity.
+    func startLoad(_ url: URL?) -> NavigationEvents {
         guard let url else { return tracker.refuse(NavigationError.invalidURL) }
-        return loadRequest(URLRequest(url: url))
+        return startLoad(URLRequest(url: url))
     }
 
     /// Loads a request, with its HTTP header fields, and returns the events of that navigation.
@@ -46,10 +51,11 @@ extension WebPage {
     ///   The sequence throws as that one does.
     @discardableResult
     public func load(_ request: URLRequest) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
-        loadRequest(request)
+        startLoad(request)
     }
 
-    private func loadRequest(_ request: URLRequest) -> NavigationEvents {
+    /// ``load(_:)-(URLRequest)``, returning the sequence with its navigation's identity.
+    func startLoad(_ request: URLRequest) -> NavigationEvents {
         guard let url = request.url, url.scheme != nil else { return tracker.refuse(NavigationError.invalidURL) }
         let method = request.httpMethod?.uppercased() ?? "GET"
         guard method == "GET", request.httpBody == nil else {
@@ -100,6 +106,11 @@ extension WebPage {
     /// - Returns: The navigation's events, as ``load(_:)-(URL?)`` describes.
     @discardableResult
     public func load(html: String, baseURL: URL? = nil) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
+        startLoad(html: html, baseURL: baseURL)
+    }
+
+    /// ``load(html:baseURL:)``, returning the sequence with its navigation's identity.
+    func startLoad(html: String, baseURL: URL? = nil) -> NavigationEvents {
         let base = baseURL?.absoluteString
         let stream = tracker.begin(.content, url: base ?? "about:blank")
         if !tracker.isClosed { webkit_web_view_load_html(webView, html, base) }
@@ -122,6 +133,14 @@ extension WebPage {
     public func load(
         _ data: Data, mimeType: String, characterEncoding: String.Encoding = .utf8, baseURL: URL? = nil
     ) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
+        startLoad(data, mimeType: mimeType, characterEncoding: characterEncoding, baseURL: baseURL)
+    }
+
+    /// ``load(_:mimeType:characterEncoding:baseURL:)``, returning the sequence with its
+    /// navigation's identity.
+    func startLoad(_ data: Data, mimeType: String, characterEncoding: String.Encoding, baseURL: URL?)
+        -> NavigationEvents
+    {
         let base = baseURL?.absoluteString
         let stream = tracker.begin(.content, url: base ?? "about:blank")
         guard !tracker.isClosed else { return stream }
@@ -149,6 +168,12 @@ extension WebPage {
     public func load(simulatedRequest request: URLRequest, responseHTML: String) -> some AsyncSequence<
         NavigationEvent, any Error
     > & Sendable {
+        startLoad(simulatedRequest: request, responseHTML: responseHTML)
+    }
+
+    /// ``load(simulatedRequest:responseHTML:)``, returning the sequence with its navigation's
+    /// identity.
+    func startLoad(simulatedRequest request: URLRequest, responseHTML: String) -> NavigationEvents {
         guard let url = request.url, url.scheme != nil else { return tracker.refuse(NavigationError.invalidURL) }
         let stream = tracker.begin(.content, url: url.absoluteString)
         if !tracker.isClosed {
@@ -177,6 +202,14 @@ extension WebPage {
     public func load(simulatedRequest request: URLRequest, response: URLResponse, responseData: Data)
         -> some AsyncSequence<NavigationEvent, any Error> & Sendable
     {
+        startLoad(simulatedRequest: request, response: response, responseData: responseData)
+    }
+
+    /// ``load(simulatedRequest:response:responseData:)``, returning the sequence with its
+    /// navigation's identity.
+    func startLoad(simulatedRequest request: URLRequest, response: URLResponse, responseData: Data)
+        -> NavigationEvents
+    {
         guard let url = request.url, url.scheme != nil else { return tracker.refuse(NavigationError.invalidURL) }
         let stream = tracker.begin(.content, url: url.absoluteString)
         guard !tracker.isClosed else { return stream }
@@ -197,14 +230,20 @@ extension WebPage {
     /// - Returns: The navigation's events, as ``load(_:)-(URL?)`` describes.
     @discardableResult
     public func load(_ item: BackForwardList.Item) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
-        loadItem(item)
+        startLoad(item)
     }
 
-    private func loadItem(_ item: BackForwardList.Item, as cause: NavigationCause = .backForward) -> NavigationEvents {
-        let stream = tracker.begin(cause, url: item.url.absoluteString)
-        if !tracker.isClosed {
-            webkit_web_view_go_to_back_forward_list_item(webView, item.handle.cast())
-        }
+    /// ``load(_:)-(WebPage.BackForwardList.Item)``, returning the sequence with its
+    /// navigation's identity.
+    func startLoad(_ item: BackForwardList.Item, as cause: NavigationCause = .backForward) -> NavigationEvents {
+        go(to: item.handle.cast(), url: item.url.absoluteString, as: cause)
+    }
+
+    private func go(
+        to item: UnsafeMutablePointer<WebKitBackForwardListItem>, url: String?, as cause: NavigationCause
+    ) -> NavigationEvents {
+        let stream = tracker.begin(cause, url: url)
+        if !tracker.isClosed { webkit_web_view_go_to_back_forward_list_item(webView, item) }
         return stream
     }
 
@@ -216,8 +255,7 @@ extension WebPage {
     ///   back to (``canGoBack`` is false).
     @discardableResult
     public func goBack() -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
-        guard let item = backForwardList.backList.last else { return tracker.refuse(nil) }
-        return loadItem(item)
+        startGoing(back: true)
     }
 
     /// Goes one page forward, if there is one: the first item of the forward list.
@@ -228,8 +266,20 @@ extension WebPage {
     ///   forward to (``canGoForward`` is false).
     @discardableResult
     public func goForward() -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
-        guard let item = backForwardList.forwardList.first else { return tracker.refuse(nil) }
-        return loadItem(item)
+        startGoing(back: false)
+    }
+
+    /// ``goBack()``, or ``goForward()``: goes to the engine's back or forward item as it is
+    /// at the call, never to one of a list read earlier, whether or not Foundation parses
+    /// its URL.
+    func startGoing(back: Bool) -> NavigationEvents {
+        guard !tracker.isClosed else { return tracker.refuse(nil) }
+        let list = webkit_web_view_get_back_forward_list(webView)
+        guard
+            let item = back
+                ? webkit_back_forward_list_get_back_item(list) : webkit_back_forward_list_get_forward_item(list)
+        else { return tracker.refuse(nil) }
+        return go(to: item, url: String(optionalCString: webkit_back_forward_list_item_get_uri(item)), as: .backForward)
     }
 
     /// Loads the current document again and returns the events of that navigation.
@@ -246,8 +296,13 @@ extension WebPage {
     /// - Returns: The navigation's events, as ``load(_:)-(URL?)`` describes.
     @discardableResult
     public func reload(fromOrigin: Bool = false) -> some AsyncSequence<NavigationEvent, any Error> & Sendable {
+        startReload(fromOrigin: fromOrigin)
+    }
+
+    /// ``reload(fromOrigin:)``, returning the sequence with its navigation's identity.
+    func startReload(fromOrigin: Bool) -> NavigationEvents {
         guard url != nil else {
-            if let current = backForwardList.currentItem { return loadItem(current, as: .reload) }
+            if let current = backForwardList.currentItem { return startLoad(current, as: .reload) }
             return tracker.refuse(nil)  // nothing to reload: an empty sequence
         }
         let stream = tracker.begin(.reload, url: url?.absoluteString)

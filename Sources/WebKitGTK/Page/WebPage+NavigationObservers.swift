@@ -11,6 +11,57 @@ extension WebPage {
         let updates = ObserverRegistry<AsyncStream<NavigationUpdate>.Continuation>()
         /// The continuations of ``WebPage/navigations`` sequences.
         let events = ObserverRegistry<NavigationEventContinuation>()
+        /// Called in the publish step of every update (see `observeNavigationUpdates`).
+        let synchronous = ObserverRegistry<@MainActor (NavigationUpdate) -> Void>()
+        /// Called when the web content process ends (see `observeWebContentProcessTermination`).
+        let terminations = ObserverRegistry<@MainActor () -> Void>()
+    }
+
+    /// Calls `body` with every navigation update, in order, inside the step that publishes
+    /// it: after ``currentNavigationEvent`` became the update and before any
+    /// ``navigationUpdates`` or ``navigations`` sequence sees it. For a face that reports
+    /// navigations through callbacks of its own, which must read the page as it is at the
+    /// event. Inside `body`, the page reads what the engine reports at that signal:
+    ///
+    /// - `startedProvisionalNavigation`: `url` is the URL being loaded (the newest one asked
+    ///   for, while the engine has not started it), `isLoading` is true, `title` is still
+    ///   the previous document's.
+    /// - `receivedServerRedirect`: `url` is the redirect's target.
+    /// - `committed`: `url` is the new document's; `title` is what the engine has so far,
+    ///   often empty or the previous one.
+    /// - `finished`: handed on once the engine delivered the new document's title, so
+    ///   `title` is the new document's; `isLoading` is false.
+    /// - A failure: `url` is what the engine shows after it (the previous document's, or
+    ///   `about:blank` where the engine put one in place of a refused load).
+    ///
+    /// - Returns: The id that removes the observer (`removeNavigationUpdateObserver(_:)`).
+    @discardableResult
+    func observeNavigationUpdates(
+        _ body: @escaping @MainActor (NavigationUpdate) -> Void
+    ) -> ObserverRegistry<@MainActor (NavigationUpdate) -> Void>.ID {
+        navigationObservers.synchronous.add(body)
+    }
+
+    /// Stops calling an observer added with `observeNavigationUpdates(_:)`.
+    func removeNavigationUpdateObserver(_ id: ObserverRegistry<@MainActor (NavigationUpdate) -> Void>.ID) {
+        navigationObservers.synchronous.remove(id)
+    }
+
+    /// Calls `body`, synchronously, each time the page's web content process ends: after
+    /// the open navigations failed with ``NavigationError/webContentProcessTerminated`` and
+    /// before the ``navigations`` sequences end with it.
+    ///
+    /// - Returns: The id that removes the observer (`removeWebContentProcessTerminationObserver(_:)`).
+    @discardableResult
+    func observeWebContentProcessTermination(
+        _ body: @escaping @MainActor () -> Void
+    ) -> ObserverRegistry<@MainActor () -> Void>.ID {
+        navigationObservers.terminations.add(body)
+    }
+
+    /// Stops calling an observer added with `observeWebContentProcessTermination(_:)`.
+    func removeWebContentProcessTerminationObserver(_ id: ObserverRegistry<@MainActor () -> Void>.ID) {
+        navigationObservers.terminations.remove(id)
     }
 
     /// The newest event of the newest navigation, failures included; nil before any load.
@@ -79,6 +130,7 @@ extension WebPage {
     func publish(_ update: NavigationUpdate) {
         // `NavigationUpdate` is not `Equatable`: every update is a change.
         withMutation(keyPath: \.currentNavigationEvent) { navigationObservers.current = update }
+        navigationObservers.synchronous.forEach { $0(update) }
         navigationObservers.updates.forEach { $0.yield(update) }
         switch update.kind {
         case .failedProvisionalNavigation(let error):
@@ -95,8 +147,10 @@ extension WebPage {
         for observer in navigationObservers.events.removeAll() { observer.finish(throwing: error) }
     }
 
-    /// Ends every ``navigationUpdates`` sequence.
+    /// Ends every ``navigationUpdates`` sequence, and drops the synchronous observers.
     func finishUpdateObservers() {
         for observer in navigationObservers.updates.removeAll() { observer.finish() }
+        navigationObservers.synchronous.removeAll()
+        navigationObservers.terminations.removeAll()
     }
 }

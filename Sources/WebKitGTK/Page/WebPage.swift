@@ -230,6 +230,7 @@ public final class WebPage {
             page.endNavigationWatch()
             page.fullscreenState = .notInFullscreen
             page.tracker.processTerminated()
+            page.navigationObservers.terminations.forEach { $0() }
             // Every `navigations` sequence ends with it, as on Apple's platforms, whether or
             // not a navigation was under way.
             page.finishEventObservers(throwing: NavigationError.webContentProcessTerminated)
@@ -284,10 +285,25 @@ public final class WebPage {
             documentCommitted(uri)
             httpsUpgrading.current = nil
             securityCommitted()
+            if let refused = loadRefusedForItsPort(committing: uri) {
+                // The engine put an empty document in place of the load: not a success.
+                navigationFailed(
+                    url: refused, beforeCommit: true, isCancellation: false, error: RestrictedPort.refusal(of: refused))
+                return
+            }
             tracker.committed(url: uri)
         case WEBKIT_LOAD_FINISHED: tracker.finished()
         default: break
         }
+    }
+
+    /// The URL of the active navigation when committing `uri` is the engine refusing it for
+    /// its restricted port, which WebKitGTK reports by committing `about:blank` instead.
+    private func loadRefusedForItsPort(committing uri: String?) -> String? {
+        guard uri == "about:blank", let active = tracker.active, !active.committed,
+            !active.urls.contains("about:blank")
+        else { return nil }
+        return active.urls.sorted().first(where: RestrictedPort.isRestricted)
     }
 
     private func loadFailed(event: WebKitLoadEvent, uri: String?, error: OpaquePointer?) {

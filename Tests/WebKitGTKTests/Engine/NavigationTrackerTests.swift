@@ -94,6 +94,33 @@ struct NavigationTrackerTests {
         #expect(Set(updates.map(\.navigationID)).count == 1)
     }
 
+    /// The order WebKitGTK 2.50 produced when a load was superseded just after it reached
+    /// the network but before its start was delivered: the old load's start comes after the
+    /// newer load was asked for, with the view's URI already the newer load's, then its
+    /// cancellation and `finished`, then the newer load's own start. The first start is the
+    /// old load's; the newer load gets only its own events.
+    @Test func aSupersededLoadsLateStartReportedWithTheNewURLIsNotTakenForTheNewLoad() async {
+        let tracker = NavigationTracker()
+        var updates: [WebPage.NavigationUpdate] = []
+        tracker.onUpdate = { updates.append($0) }
+        let old = tracker.begin(.request(URL(string: "http://a.test/slow")!), url: "http://a.test/slow")
+        let new = tracker.begin(.content, url: "about:blank")
+        tracker.started(url: "about:blank")
+        tracker.failed(url: "http://a.test/slow", beforeCommit: true, isCancellation: true, error: Failure())
+        tracker.finished()
+        tracker.started(url: "")
+        tracker.committed(url: "about:blank")
+        tracker.finished()
+        let oldResult = await outcome(of: old)
+        let newResult = await outcome(of: new)
+        #expect(oldResult.events.isEmpty)
+        #expect(oldResult.error == nil)
+        #expect(newResult.events == [.startedProvisionalNavigation, .committed, .finished])
+        #expect(newResult.error == nil)
+        #expect(Set(updates.map(\.navigationID)).count == 1)
+        #expect(updates.map(\.event) == [.startedProvisionalNavigation, .committed, .finished])
+    }
+
     /// A load to the same URL twice: the engine's start goes to the newer load, and the
     /// older one's cancellation is absorbed.
     @Test func theSameURLLoadedTwiceEndsOnlyTheFirst() async {

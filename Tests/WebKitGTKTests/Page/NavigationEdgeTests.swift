@@ -95,4 +95,49 @@ struct NavigationEdgeTests {
         await until("the quick page finished") { page.title == "quick" && events.last == .finished }
         #expect(failure == nil, "\(String(describing: failure))")
     }
+
+    /// WebKitGTK refuses a restricted port before the load reaches the network and commits
+    /// an empty `about:blank` in its place, with no `load-failed`: the navigation fails with
+    /// the engine's error, as Apple's does (WebKit error 103), and is never a success.
+    @Test func aLoadToARestrictedPortFailsWithTheEnginesPolicyError() async throws {
+        let page = WebPage()
+        var updates: [WebPage.NavigationUpdate] = []
+        let observing = Task { @MainActor in for await update in page.navigationUpdates { updates.append(update) } }
+        defer { observing.cancel() }
+        let result = await outcome(of: page.load(URLRequest(url: URL(string: "http://127.0.0.1:9/")!)))
+        #expect(result.events == [.startedProvisionalNavigation])
+        guard case .failedProvisionalNavigation(let underlying) = try #require(result.navigationError) else {
+            Issue.record("expected failedProvisionalNavigation, got \(String(describing: result.error))")
+            return
+        }
+        let error = try #require(underlying as? GLibError)
+        #expect(error.domain == "WebKitPolicyError")
+        #expect(error.code == 103)
+        await until("the engine stopped loading") { !page.isLoading }
+        #expect(page.currentNavigationEvent?.error != nil)
+        await until("the failure was observed") { updates.contains { $0.error != nil } }
+        #expect(!updates.contains { $0.event == .committed || $0.event == .finished })
+    }
+
+    /// A port nothing listens on is not restricted: the connection fails, as the network
+    /// reports it.
+    @Test func aLoadToAClosedPortFailsWithTheNetworksError() async throws {
+        let page = WebPage()
+        let result = await outcome(of: page.load(URLRequest(url: URL(string: "http://127.0.0.1:39999/")!)))
+        #expect(result.events == [.startedProvisionalNavigation])
+        guard case .failedProvisionalNavigation(let underlying) = try #require(result.navigationError) else {
+            Issue.record("expected failedProvisionalNavigation, got \(String(describing: result.error))")
+            return
+        }
+        #expect((underlying as? GLibError)?.domain != RestrictedPort.errorDomain)
+    }
+
+    @Test(arguments: [
+        ("http://127.0.0.1:9/", true), ("https://a.test:6000/x", true), ("http://a.test:8080/", false),
+        ("http://a.test/", false), ("file://host:9/tmp", false), ("ftp://a.test:21/", false),
+        ("ftp://a.test:25/", true),
+    ])
+    func restrictedPortsAreWebKits(_ url: String, _ restricted: Bool) {
+        #expect(RestrictedPort.isRestricted(url) == restricted)
+    }
 }

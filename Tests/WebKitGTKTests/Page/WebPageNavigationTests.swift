@@ -160,4 +160,26 @@ struct WebPageNavigationTests {
             return
         }
     }
+
+    /// A `goBack()` straight after two loads goes back: what it goes to is read from the
+    /// engine when it is called.
+    @Test func goingBackRightAfterALoadGoesBack() async throws {
+        let server = try TestHTTPServer { request in .html(html(title: String(request.path.dropFirst()))) }
+        for round in 0..<5 {
+            let page = WebPage()
+            let a = server.url("/a\(round)")
+            let b = server.url("/b\(round)")
+            for try await _ in page.load(a) {}
+            for try await _ in page.load(b) {}
+            let back = await outcome(of: page.goBack())
+            #expect(back.error == nil)
+            #expect(back.events.last == .finished)
+            #expect(page.url == a)
+            for try await _ in page.load(b) {}
+            let item = try #require(page.backForwardList.backList.last)
+            let again = await outcome(of: page.load(item))
+            #expect(again.events.last == .finished)
+            #expect(page.url == a)
+        }
+    }
 }
