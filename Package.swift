@@ -51,8 +51,13 @@ let package = Package(
             exclude: ["scheme_stream.c"]),
         .executableTarget(name: "lakes-bench", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "bench/swift"),
         .executableTarget(name: "hello", dependencies: ["WebKitGTK"], path: "Examples/hello"),
+        .target(name: "ExampleSupport", dependencies: ["CWebKitGTK"], path: "Examples/Support"),
         .executableTarget(
-            name: "minibrowser", dependencies: ["WebKitGTK", "CWebKitGTK"], path: "Examples/minibrowser"),
+            name: "minibrowser", dependencies: ["WebKitGTK", "CWebKitGTK", "ExampleSupport"],
+            path: "Examples/minibrowser"),
+        .executableTarget(
+            name: "classic-browser", dependencies: ["WebKitGTK", "CWebKitGTK", "ExampleSupport"],
+            path: "Examples/classic-browser"),
         .executableTarget(name: "scheme-explorer", dependencies: ["WebKitGTK"], path: "Examples/scheme-explorer"),
         // The fuzz targets: corpus replayers here, libFuzzer binaries when scripts/fuzz builds them.
         .target(name: "FuzzSupport", path: "fuzz/Support"),
@@ -76,6 +81,7 @@ let package = Package(
             name: "WebKitGTKTests",
             dependencies: ["WebKitGTK", "GLibBridge", "CWebKitGTK", "TestSupport", "WebKitGTKTesting"]),
         .testTarget(name: "AppleSampleTests", dependencies: ["WebKitGTK", "TestSupport", "WebKitGTKTesting"]),
+        .testTarget(name: "ClassicSampleTests", dependencies: ["WebKitGTK", "TestSupport", "WebKitGTKTesting"]),
         .testTarget(
             name: "LakesAppTests",
             dependencies: ["LakesApp", "GTK", "WebKitGTK", "TestSupport", "CWebKitGTK", "WebKitGTKTesting"]),

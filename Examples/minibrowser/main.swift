@@ -2,6 +2,7 @@
 // and find in page, over one page. Everything about the page is WebKitGTK's Swift API; the
 // GTK widgets around it are GTK's own C API, as in any GTK app.
 import CWebKitGTK
+import ExampleSupport
 import Foundation
 import Observation
 import WebKitGTK

@@ -20,19 +20,46 @@ final class EngineView {
     /// The engine's view as a widget of the GTK layer, to place, park and destroy it.
     let widget: Gtk.Widget
 
-    init(_ view: GObjectReference) {
+    /// The engine's view this one was made related to (see ``relating(to:_:)``), if any.
+    private(set) weak var opener: GObjectReference?
+    /// Answers new-window requests in place of the page's own handlers, when set (see
+    /// `NewWindows.swift`); nil leaves them to the page.
+    var newWindows: NewWindowRoute?
+
+    init(_ view: GObjectReference, opener: GObjectReference? = nil) {
         self.view = view
+        self.opener = opener
         widget = Gtk.Widget(borrowing: view.pointer)
+        connectNewWindowRoute()
+    }
+
+    /// The view the next engine view is made related to, while ``relating(to:_:)`` runs.
+    private static var nextOpener: GObjectReference?
+
+    /// Runs `body`, in which the engine view made next is related to `opener`: made with
+    /// WebKitGTK's `related-view`, in the opener's web process, as the answer to the opener's
+    /// `create` signal must be.
+    static func relating<Result>(to opener: GObjectReference, _ body: () -> Result) -> Result {
+        let outer = nextOpener
+        nextOpener = opener
+        defer { nextOpener = outer }
+        return body()
     }
 
     /// A new `WebKitWebView` with its construct-only properties: its web context, its user
-    /// content manager, and whether automation controls it.
+    /// content manager, whether automation controls it, and, inside ``relating(to:_:)``,
+    /// the view that opened it.
     static func make(
         context: GObjectReference, userContent: GObjectReference, controlledByAutomation: Bool
     ) -> EngineView {
-        let names: [StaticString] = ["web-context", "user-content-manager", "is-controlled-by-automation"]
+        let opener = nextOpener
+        nextOpener = nil
+        // A related view takes its opener's web context: WebKit refuses another.
+        let first: (name: StaticString, object: GObjectReference) =
+            opener.map { ("related-view", $0) } ?? ("web-context", context)
+        let names: [StaticString] = [first.name, "user-content-manager", "is-controlled-by-automation"]
         var values = [GValue(), GValue(), GValue()]
-        for (index, object) in [context, userContent].enumerated() {
+        for (index, object) in [first.object, userContent].enumerated() {
             g_value_init(&values[index], cwk_type_object())
             g_value_set_object(&values[index], UnsafeMutableRawPointer(object.pointer))
         }
@@ -49,7 +76,7 @@ final class EngineView {
             }
         }
         LiveObjects.track(OpaquePointer(object!))
-        return EngineView(GObjectReference(sinking: OpaquePointer(object!)))
+        return EngineView(GObjectReference(sinking: OpaquePointer(object!)), opener: opener)
     }
 
     /// Puts the engine's view in an offscreen window, where it lays out and paints at

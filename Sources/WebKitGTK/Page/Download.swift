@@ -7,7 +7,8 @@ import Observation
 ///
 /// Observable: follow ``state``, ``receivedBytes`` and ``progress`` with `Observations`.
 /// The file is written under the page's ``WebPage/Configuration/downloadsDirectory`` with
-/// the name the server suggested, made safe and unique (`lake.pdf`, `lake (1).pdf` …).
+/// the name the server suggested, made safe and unique (`lake.pdf`, `lake (1).pdf` …);
+/// the download of a ``WKWebView`` is written where its ``WKDownload``'s delegate chooses.
 ///
 ///     let unfinished = page.downloads.filter {
 ///         if case .inProgress = $0.state { true } else { false }
@@ -48,6 +49,20 @@ public final class Download {
     @ObservationIgnored private let directory: URL
     /// Runs once the engine is done with a refused download.
     @ObservationIgnored var onEnd: (() -> Void)?
+    /// Chooses the file and hears of progress and the end, in place of the downloads
+    /// directory: a classic ``WKDownload``. Kept until the download ends.
+    @ObservationIgnored var follower: (any Follower)?
+
+    /// What chooses a download's file and follows it.
+    @MainActor
+    protocol Follower: AnyObject {
+        /// The file to write, or nil to cancel the download.
+        func destination(for download: Download, suggestedFilename: String, response: URLResponse?) async -> URL?
+        /// Bytes arrived.
+        func downloadChanged(_ download: Download)
+        /// The download finished, failed or was cancelled: its ``state`` says which.
+        func downloadEnded(_ download: Download)
+    }
 
     init(_ download: OpaquePointer, directory: URL) {
         self.download = GObjectReference(retaining: download)
@@ -58,7 +73,11 @@ public final class Download {
         connections.append(
             self.download.connect("decide-destination") { [weak self] arguments in
                 guard let self else { return false }
-                chooseDestination(suggested: arguments.string(1))
+                if follower != nil {
+                    askFollowerForDestination(suggested: arguments.string(1))
+                } else {
+                    chooseDestination(suggested: arguments.string(1))
+                }
                 return true
             })
         connections.append(
@@ -75,6 +94,9 @@ public final class Download {
                     state = .finished
                 }
                 connections.removeAll()
+                let follower = follower
+                self.follower = nil
+                follower?.downloadEnded(self)
                 return nil
             })
         connections.append(
@@ -132,6 +154,56 @@ public final class Download {
             let length = Int64(webkit_uri_response_get_content_length(response))
             expectedBytes = length > 0 ? length : nil
         }
+        follower?.downloadChanged(self)
+    }
+
+    /// Asks the follower for the file; the engine waits for it (WebKitGTK 2.40 and later
+    /// let `decide-destination` be answered later).
+    private func askFollowerForDestination(suggested: String?) {
+        guard let follower else { return }
+        let name = suggested ?? url?.lastPathComponent ?? "download"
+        let response = engineResponse()
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            let chosen = await follower.destination(for: self, suggestedFilename: name, response: response)
+            guard case .inProgress = state else { return }
+            guard let chosen, chosen.isFileURL else {
+                cancel()
+                return
+            }
+            guard !FileManager.default.fileExists(atPath: chosen.path) else {
+                // The engine would refuse the file, and then remove it: it is not the download's.
+                state = .failed(
+                    GLibError(
+                        domain: String(cString: g_quark_to_string(webkit_download_error_quark())),
+                        code: Int32(WEBKIT_DOWNLOAD_ERROR_DESTINATION.rawValue),
+                        message: "the file \(chosen.path) already exists"))
+                webkit_download_cancel(download.cast())
+                return
+            }
+            destination = chosen
+            webkit_download_set_destination(download.cast(), chosen.absoluteString)
+        }
+    }
+
+    /// The response the engine received for the download, as Foundation's.
+    private func engineResponse() -> URLResponse? {
+        guard let response = webkit_download_get_response(download.cast(to: WebKitDownload.self)),
+            let url = String(optionalCString: webkit_uri_response_get_uri(response)).flatMap({ URL(string: $0) })
+        else { return nil }
+        var fields: [String: String] = [:]
+        if let headers = webkit_uri_response_get_http_headers(response) {
+            for (name, value) in SoupHeaders.fields(headers) { fields[name] = value }
+        }
+        let status = Int(webkit_uri_response_get_status_code(response))
+        if status > 0, let http = HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: fields)
+        {
+            return http
+        }
+        let length = Int(webkit_uri_response_get_content_length(response))
+        return URLResponse(
+            url: url, mimeType: String(optionalCString: webkit_uri_response_get_mime_type(response)),
+            expectedContentLength: length > 0 ? length : -1, textEncodingName: nil)
     }
 
     private func chooseDestination(suggested: String?) {

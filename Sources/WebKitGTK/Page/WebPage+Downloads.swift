@@ -9,6 +9,13 @@ extension WebPage {
         var list: [Download] = []
         /// How many downloads the decider asked for that have not started yet.
         var asked = 0
+        /// What becomes of the next downloads the decider asked for, oldest first: each is
+        /// handed its download when the engine starts it (a classic navigation delegate's
+        /// `didBecome download`).
+        var claims: [(Download) -> Void] = []
+        /// Downloads requested by URL (`requestDownload(of:)`), by engine object,
+        /// until the engine starts them.
+        var requested: [UInt: Download] = [:]
         /// When the view's context menu last closed: WebKit's own items save files from there.
         var contextMenuClosed: ContinuousClock.Instant?
         /// Downloads cancelled because nobody asked for them, kept until the engine is done.
@@ -43,9 +50,17 @@ extension WebPage {
     /// The engine started `download` in this page: kept if someone asked for it, cancelled
     /// otherwise.
     func downloadStarted(_ download: OpaquePointer) {
+        if let requested = downloading.requested.removeValue(forKey: UInt(bitPattern: download)) {
+            withMutation(keyPath: \.downloads) { downloading.list.append(requested) }
+            return
+        }
         let fromMenu = downloading.contextMenuClosed.map { ContinuousClock.now - $0 < .seconds(2) } ?? false
         let asked = downloading.asked > 0
-        if asked { downloading.asked -= 1 }
+        var claim: ((Download) -> Void)?
+        if asked {
+            downloading.asked -= 1
+            if !downloading.claims.isEmpty { claim = downloading.claims.removeFirst() }
+        }
         guard asked || fromMenu else {
             let refused = Download(refusing: download)
             downloading.refusedCount += 1
@@ -61,6 +76,7 @@ extension WebPage {
         }
         let started = Download(download, directory: configuration.downloadsDirectory ?? defaultDownloadsDirectory())
         withMutation(keyPath: \.downloads) { downloading.list.append(started) }
+        claim?(started)
     }
 }
 

@@ -141,14 +141,44 @@ extension WebPage {
     ) async throws -> Result? {
         let view = webView
         let arguments = passed.variant()
+        return try await runJavaScript(read: read) { cancellable, callback, data in
+            webkit_web_view_call_async_javascript_function(
+                view, body, -1, arguments, world, nil, cancellable, callback, data)
+        } finish: { result, error in
+            webkit_web_view_call_async_javascript_function_finish(view, result, error)
+        }
+    }
+
+    /// Evaluates `script` as a script (`webkit_web_view_evaluate_javascript`), not as a
+    /// function body: its declarations are global, and its value is that of its last
+    /// statement; nil for `undefined`. For the classic face's `evaluateJavaScript`.
+    func evaluateScript(_ script: String, world: String?) async throws -> Any? {
+        guard !isClosed else { throw NavigationError.pageClosed }
+        let view = webView
+        let result = try await runJavaScript(read: { UncheckedSendable(try JavaScriptValues.value(of: $0)) }) {
+            cancellable, callback, data in
+            webkit_web_view_evaluate_javascript(view, script, -1, world, nil, cancellable, callback, data)
+        } finish: { result, error in
+            webkit_web_view_evaluate_javascript_finish(view, result, error)
+        }
+        return result?.value ?? nil
+    }
+
+    /// Starts a script in the engine and reads its result: the one path for every script
+    /// run, with its errors as ``JavaScriptError``s.
+    private func runJavaScript<Result: Sendable>(
+        read: @escaping @MainActor (UnsafeMutablePointer<JSCValue>) throws -> Result?,
+        start: (
+            _ cancellable: UnsafeMutablePointer<GCancellable>, _ callback: GAsyncReadyCallback, _ data: gpointer
+        ) -> Void,
+        finish:
+            @escaping @MainActor (
+                _ result: OpaquePointer, _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>
+            ) -> UnsafeMutablePointer<JSCValue>?
+    ) async throws -> Result? {
         do {
-            return try await gioCall { cancellable, callback, data in
-                webkit_web_view_call_async_javascript_function(
-                    view, body, -1, arguments, world, nil, cancellable, callback, data)
-            } finish: { _, result in
-                let value = try GLibError.check {
-                    webkit_web_view_call_async_javascript_function_finish(view, result, $0)
-                }
+            return try await gioCall(start) { _, result in
+                let value = try GLibError.check { finish(result, $0) }
                 guard let value else { return nil }
                 defer { g_object_unref(value) }
                 ValueContext.keep(contextOf: value)

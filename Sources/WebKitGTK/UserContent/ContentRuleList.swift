@@ -122,3 +122,24 @@ public enum ContentRuleListError: Error, Sendable, Equatable, CustomStringConver
         }
     }
 }
+
+extension ContentRuleListStore {
+    /// The names of the lists saved in the store, or nil when the engine cannot list them
+    /// (`webkit_user_content_filter_store_fetch_identifiers`).
+    func identifiers() async -> [String]? {
+        let raw = store.cast(to: WebKitUserContentFilterStore.self)
+        return try? await gioCall { cancellable, callback, data in
+            webkit_user_content_filter_store_fetch_identifiers(raw, cancellable, callback, data)
+        } finish: { _, result in
+            guard let names = webkit_user_content_filter_store_fetch_identifiers_finish(raw, result) else { return [] }
+            defer { g_strfreev(names) }
+            var identifiers: [String] = []
+            var index = 0
+            while let name = names[index] {
+                identifiers.append(String(cString: name))
+                index += 1
+            }
+            return identifiers
+        }
+    }
+}

@@ -1,10 +1,10 @@
-// The few GTK helpers the browser needs: casts between GTK's widget types, buttons whose
+// The few GTK helpers the example browsers need: casts between GTK's widget types, buttons whose
 // clicks run Swift closures, and following an observable value.
-import CWebKitGTK
+public import CWebKitGTK
 import Observation
 
 /// A GTK widget pointer as the type a GTK call asks for (`GTK_ENTRY (widget)` in C).
-func cast<T>(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<T> {
+public func cast<T>(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<T> {
     UnsafeMutablePointer(OpaquePointer(widget))
 }
 
@@ -17,7 +17,7 @@ final class SignalAction {
 
 /// Runs `action` whenever `widget` emits `signal` (for example `"clicked"`).
 @MainActor
-func on(_ widget: UnsafeMutablePointer<GtkWidget>, _ signal: String, _ action: @escaping @MainActor () -> Void) {
+public func on(_ widget: UnsafeMutablePointer<GtkWidget>, _ signal: String, _ action: @escaping @MainActor () -> Void) {
     let handler: GFunc = { _, data in
         let action = Unmanaged<SignalAction>.fromOpaque(data!).takeUnretainedValue()
         MainActor.assumeIsolated { action.run() }
@@ -30,7 +30,7 @@ func on(_ widget: UnsafeMutablePointer<GtkWidget>, _ signal: String, _ action: @
 /// A header-bar button with a symbolic icon that runs `action` when clicked or when its
 /// key (`key` with `modifiers`) is pressed.
 @MainActor
-func iconButton(
+public func iconButton(
     _ icon: String, _ tooltip: String, _ keys: UnsafeMutablePointer<GtkAccelGroup>, _ key: Int32,
     _ modifiers: GdkModifierType, _ action: @escaping @MainActor () -> Void
 ) -> UnsafeMutablePointer<GtkWidget> {
@@ -43,7 +43,7 @@ func iconButton(
 
 /// Calls `apply` with `value()` now and again each time it changes (with Observation).
 @MainActor
-func follow<Value>(_ value: @escaping @MainActor () -> Value, _ apply: @escaping @MainActor (Value) -> Void) {
+public func follow<Value>(_ value: @escaping @MainActor () -> Value, _ apply: @escaping @MainActor (Value) -> Void) {
     let current = withObservationTracking(value) {
         Task { @MainActor in follow(value, apply) }
     }
