@@ -154,10 +154,12 @@ extension WKWebView {
     }
 
     private func navigationUpdated(_ update: WebPage.NavigationUpdate) {
+        if case .startedProvisionalNavigation = update.kind { endNavigations(except: update.navigationID) }
         let navigation = navigation(for: update.navigationID)
         switch update.kind {
-        case .startedProvisionalNavigation, .receivedServerRedirect, .committed: break
-        case .finished, .failedProvisionalNavigation, .failed: openNavigations[update.navigationID] = nil
+        case .startedProvisionalNavigation, .receivedServerRedirect: break
+        case .committed: committedNavigations.insert(update.navigationID)
+        case .finished, .failedProvisionalNavigation, .failed: forget(update.navigationID)
         }
         guard let delegate = navigationDelegate else { return }
         switch update.kind {
@@ -175,5 +177,31 @@ extension WKWebView {
         case .failed(let error):
             delegate.webView(self, didFail: navigation, withError: classicNavigationError(error, url: url))
         }
+    }
+
+    /// Ends, as cancelled, every navigation still open but `current`: a navigation that
+    /// starts supersedes the others, and ``stopLoading()`` stops them all. WebKit reports
+    /// nothing more of them, while Apple's delegates are told each failed with
+    /// `NSURLErrorCancelled`: `didFailProvisionalNavigation` before commit, `didFail` after.
+    func endNavigations(except current: WebPage.NavigationID? = nil) {
+        let ended = openNavigations.filter { $0.key != current }.sorted { $0.key.value < $1.key.value }
+        for (id, navigation) in ended {
+            let wasCommitted = committedNavigations.contains(id)
+            forget(id)
+            guard let delegate = navigationDelegate else { continue }
+            let error = URLError(
+                .cancelled,
+                userInfo: [NSLocalizedDescriptionKey: "The navigation was stopped, or superseded by a newer one"])
+            if wasCommitted {
+                delegate.webView(self, didFail: navigation, withError: error)
+            } else {
+                delegate.webView(self, didFailProvisionalNavigation: navigation, withError: error)
+            }
+        }
+    }
+
+    private func forget(_ id: WebPage.NavigationID) {
+        openNavigations[id] = nil
+        committedNavigations.remove(id)
     }
 }

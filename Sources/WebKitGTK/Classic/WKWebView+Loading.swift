@@ -107,6 +107,7 @@ extension WKWebView {
     /// `NSURLErrorCancelled`.
     public func stopLoading() {
         page.stopLoading()
+        endNavigations()
     }
 
     /// Goes to the back item.

@@ -36,6 +36,8 @@ open class WKWebView: NSObject {
     /// The navigations still under way, by the engine's identity, and the objects the
     /// delegates see for them.
     var openNavigations: [WebPage.NavigationID: WKNavigation] = [:]
+    /// Those of them that have committed.
+    var committedNavigations: Set<WebPage.NavigationID> = []
     /// Which gestures a person may use: none by default, as with Apple's.
     var gestures = (magnification: false, backForward: false)
 

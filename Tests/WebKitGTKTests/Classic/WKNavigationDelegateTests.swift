@@ -31,6 +31,7 @@ private final class Recorder: NSObject, WKNavigationDelegate {
 
     func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: Error) {
         calls.append("failProvisional \((error as NSError).domain) \((error as NSError).code)")
+        navigations["failProvisional"] = navigation
     }
 
     func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: Error) {
@@ -121,5 +122,52 @@ struct WKNavigationDelegateTests {
         // Each decider cancels: the document never shows.
         await never("the cancelled document shows", within: .milliseconds(300)) { webView.title == "Asked" }
         #expect(plain.asked.count + sendable.asked + async.asked == 1)
+    }
+}
+
+@MainActor
+@Suite(.serialized)
+struct WKSupersededNavigationTests {
+    @Test func aSupersededLoadFailsAsCancelledAndTheNewerOneFinishes() async throws {
+        let server = try TestHTTPServer { _ in
+            var response = TestHTTPServer.Response.html(html(title: "Slow"))
+            response.delay = .seconds(5)
+            return response
+        }
+        let webView = WKWebView()
+        let recorder = Recorder()
+        webView.navigationDelegate = recorder
+        let slow = webView.load(URLRequest(url: server.url("/slow")))
+        await until("the slow load started") { recorder.calls.contains("start") }
+        let fast = webView.loadHTMLString("<title>Fast</title>", baseURL: nil)
+        await until("the newer load finished") { recorder.calls.contains("finish") }
+        #expect(recorder.navigations["finish"] === fast)
+        #expect(slow !== fast)
+        // Only the old navigation fails, as cancelled, before the newer one starts.
+        #expect(
+            recorder.calls == [
+                "start", "failProvisional \(NSURLErrorDomain) \(NSURLErrorCancelled)", "start", "commit", "finish",
+            ])
+        #expect(recorder.navigations["start"] === fast)
+        #expect(recorder.navigations["failProvisional"] === slow)
+    }
+}
+
+extension WKSupersededNavigationTests {
+    @Test func stoppingALoadFailsItAsCancelled() async throws {
+        let server = try TestHTTPServer { _ in
+            var response = TestHTTPServer.Response.html(html(title: "Slow"))
+            response.delay = .seconds(5)
+            return response
+        }
+        let webView = WKWebView()
+        let recorder = Recorder()
+        webView.navigationDelegate = recorder
+        let slow = webView.load(URLRequest(url: server.url("/slow")))
+        await until("the slow load started") { recorder.calls.contains("start") }
+        webView.stopLoading()
+        #expect(recorder.calls == ["start", "failProvisional \(NSURLErrorDomain) \(NSURLErrorCancelled)"])
+        #expect(recorder.navigations["failProvisional"] === slow)
+        await never("anything more of the stopped load", within: .milliseconds(300)) { recorder.calls.count > 2 }
     }
 }
