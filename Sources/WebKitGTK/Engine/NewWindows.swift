@@ -43,7 +43,7 @@ extension EngineView {
                     guard let self, let route = newWindows, let page = route.page else { return nil }
                     var opened: WebPage?
                     if let raw = arguments.pointer(1), !page.isClosed {
-                        opened = route.open(page.newWindowAction(raw))
+                        opened = route.open(page.navigationAction(raw, newWindow: true))
                     }
                     if let opened, !opened.isClosed, opened.engine.opener === view {
                         return opened.view.pointer
@@ -76,7 +76,7 @@ extension WebPage {
     /// an allowed one goes on to `create`.
     fileprivate func decideNewWindow(_ decision: GObjectReference) {
         let raw = webkit_navigation_policy_decision_get_navigation_action(decision.cast())!
-        let action = newWindowAction(raw)
+        let action = navigationAction(raw, newWindow: true)
         Task { @MainActor in
             var preferences = configuration.defaultNavigationPreferences
             let policy = await askDecider { await $0.decidePolicy(for: action, preferences: &preferences) }
@@ -88,26 +88,5 @@ extension WebPage {
                 webkit_policy_decision_ignore(policyDecision)
             }
         }
-    }
-
-    /// A new-window action as the decider and the UI delegate see it: with no target frame.
-    fileprivate func newWindowAction(_ raw: OpaquePointer) -> NavigationAction {
-        let uriRequest = webkit_navigation_action_get_request(raw)
-        let url = String(optionalCString: webkit_uri_request_get_uri(uriRequest)).flatMap { URL(string: $0) }
-        var request = URLRequest(url: url ?? URL(string: "about:blank")!)
-        request.httpMethod = String(optionalCString: webkit_uri_request_get_http_method(uriRequest)) ?? "GET"
-        if let headers = webkit_uri_request_get_http_headers(uriRequest) {
-            for (name, value) in SoupHeaders.fields(headers) { request.addValue(value, forHTTPHeaderField: name) }
-        }
-        let type: WKNavigationType =
-            webkit_navigation_action_get_navigation_type(raw) == WEBKIT_NAVIGATION_TYPE_LINK_CLICKED
-            ? .linkActivated : .other
-        return NavigationAction(
-            source: mainFrameInfo, target: nil, navigationType: type, request: request,
-            shouldPerformDownload: false, buttonNumber: Int(webkit_navigation_action_get_mouse_button(raw)),
-            isContentRuleListRedirect: false,
-            modifierFlags: EventModifiers(gdkModifiers: webkit_navigation_action_get_modifiers(raw)),
-            isUserGesture: webkit_navigation_action_is_user_gesture(raw) != 0,
-            isRedirect: webkit_navigation_action_is_redirect(raw) != 0)
     }
 }

@@ -165,7 +165,8 @@ extension WebPage {
         load(url)
     }
 
-    fileprivate func navigationAction(_ raw: OpaquePointer, newWindow: Bool) -> NavigationAction {
+    /// A navigation action as the decider sees it; a new window's has no target frame.
+    func navigationAction(_ raw: OpaquePointer, newWindow: Bool) -> NavigationAction {
         let uriRequest = webkit_navigation_action_get_request(raw)
         let url = String(optionalCString: webkit_uri_request_get_uri(uriRequest)).flatMap { URL(string: $0) }
         var request = URLRequest(url: url ?? URL(string: "about:blank")!)

@@ -128,12 +128,17 @@ struct WKNavigationDelegateTests {
 @MainActor
 @Suite(.serialized)
 struct WKSupersededNavigationTests {
-    @Test func aSupersededLoadFailsAsCancelledAndTheNewerOneFinishes() async throws {
-        let server = try TestHTTPServer { _ in
+    /// A server that answers every request with a page titled "Slow", after five seconds.
+    private func slowServer() throws -> TestHTTPServer {
+        try TestHTTPServer { _ in
             var response = TestHTTPServer.Response.html(html(title: "Slow"))
             response.delay = .seconds(5)
             return response
         }
+    }
+
+    @Test func aSupersededLoadFailsAsCancelledAndTheNewerOneFinishes() async throws {
+        let server = try slowServer()
         let webView = WKWebView()
         let recorder = Recorder()
         webView.navigationDelegate = recorder
@@ -155,11 +160,7 @@ struct WKSupersededNavigationTests {
 
 extension WKSupersededNavigationTests {
     @Test func stoppingALoadFailsItAsCancelled() async throws {
-        let server = try TestHTTPServer { _ in
-            var response = TestHTTPServer.Response.html(html(title: "Slow"))
-            response.delay = .seconds(5)
-            return response
-        }
+        let server = try slowServer()
         let webView = WKWebView()
         let recorder = Recorder()
         webView.navigationDelegate = recorder
