@@ -104,17 +104,10 @@ public final class WKHTTPCookieStore: NSObject {
     ///
     /// - Parameter cookie: The cookie. One without an expiry date is a session cookie.
     public func setCookie(_ cookie: HTTPCookie) async {
-        let raw = raw
-        let soup = SoupCookies.make(from: cookie)
-        defer { soup_cookie_free(soup) }
-        do {
-            _ = try await gioCall { cancellable, callback, data in
-                webkit_cookie_manager_add_cookie(raw, soup, cancellable, callback, data)
-            } finish: { _, result in
-                try GLibError.check { webkit_cookie_manager_add_cookie_finish(raw, result, $0) }
-            }
-        } catch {
-            Log.library.warning("WKHTTPCookieStore.setCookie(_:): the engine did not store \(cookie.name): \(error)")
+        await change(cookie, "setCookie(_:): the engine did not store") { raw, soup, cancellable, callback, data in
+            webkit_cookie_manager_add_cookie(raw, soup, cancellable, callback, data)
+        } finish: { raw, result, error in
+            webkit_cookie_manager_add_cookie_finish(raw, result, error)
         }
     }
 
@@ -136,17 +129,38 @@ public final class WKHTTPCookieStore: NSObject {
     ///
     /// - Parameter cookie: The cookie, as ``allCookies()`` returned it or as it was set.
     public func delete(_ cookie: HTTPCookie) async {
+        await change(cookie, "delete(_:): the engine did not delete") { raw, soup, cancellable, callback, data in
+            webkit_cookie_manager_delete_cookie(raw, soup, cancellable, callback, data)
+        } finish: { raw, result, error in
+            webkit_cookie_manager_delete_cookie_finish(raw, result, error)
+        }
+    }
+
+    /// Hands the engine `cookie` as libsoup's, to store or delete, and waits until it is
+    /// done; a failure is logged, as Apple's store reports none.
+    private func change(
+        _ cookie: HTTPCookie, _ failure: String,
+        start: (
+            _ manager: UnsafeMutablePointer<WebKitCookieManager>, _ cookie: OpaquePointer,
+            _ cancellable: UnsafeMutablePointer<GCancellable>, _ callback: GAsyncReadyCallback, _ data: gpointer
+        ) -> Void,
+        finish:
+            @escaping @MainActor (
+                _ manager: UnsafeMutablePointer<WebKitCookieManager>, _ result: OpaquePointer,
+                _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>
+            ) -> gboolean
+    ) async {
         let raw = raw
         let soup = SoupCookies.make(from: cookie)
         defer { soup_cookie_free(soup) }
         do {
             _ = try await gioCall { cancellable, callback, data in
-                webkit_cookie_manager_delete_cookie(raw, soup, cancellable, callback, data)
+                start(raw, soup, cancellable, callback, data)
             } finish: { _, result in
-                try GLibError.check { webkit_cookie_manager_delete_cookie_finish(raw, result, $0) }
+                try GLibError.check { finish(raw, result, $0) }
             }
         } catch {
-            Log.library.warning("WKHTTPCookieStore.delete(_:): the engine did not delete \(cookie.name): \(error)")
+            Log.library.warning("WKHTTPCookieStore.\(failure) \(cookie.name): \(error)")
         }
     }
 
